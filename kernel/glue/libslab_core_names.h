@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Global (non-static) identifiers that the core (src/ .c files) defines for its
+ * own files beyond <linux/slab_api.h>, mapped to lslab_ names so that they
+ * never meet the kernel's symbols of the same name.  Included by
+ * libslab_prelude.h.  Keep in sync with src/slab.h; run-kunit.sh fails
+ * when a global symbol of lib/libslab/ lacks the lslab_/libslab_ prefix.
+ */
+#ifndef _LIBSLAB_CORE_NAMES_H
+#define _LIBSLAB_CORE_NAMES_H
+
+/*
+ * The variables kmem_cache and kmem_cache_node (the caches of struct
+ * kmem_cache and struct kmem_cache_node) share their token with the struct
+ * tags and are mapped by libslab_prelude.h together with them.
+ */
+
+#define slab_mutex			lslab_slab_mutex
+#define slab_caches			lslab_slab_caches
+#define slab_nomerge			lslab_slab_nomerge
+#define slub_min_order			lslab_slub_min_order
+#define slub_max_order			lslab_slub_max_order
+#define slub_min_objects		lslab_slub_min_objects
+#define slab_error_reports		lslab_slab_error_reports
+#define calculate_sizes			lslab_calculate_sizes
+#define calculate_alignment		lslab_calculate_alignment
+#define calculate_order			lslab_calculate_order
+#define set_partial_limits		lslab_set_partial_limits
+#define new_slab			lslab_new_slab
+#define kmalloc_fix_flags		lslab_kmalloc_fix_flags
+#define slab_alloc_node			lslab_slab_alloc_node
+#define do_slab_free			lslab_do_slab_free
+#define slab_free			lslab_slab_free
+#define cache_from_obj			lslab_cache_from_obj
+#define add_partial			lslab_add_partial
+#define remove_partial			lslab_remove_partial
+#define inc_slabs_node			lslab_inc_slabs_node
+#define dec_slabs_node			lslab_dec_slabs_node
+#define discard_slab			lslab_discard_slab
+#define get_partial			lslab_get_partial
+#define deactivate_slab			lslab_deactivate_slab
+#define put_cpu_partial			lslab_put_cpu_partial
+#define __put_partials			lslab___put_partials
+#define flush_all			lslab_flush_all
+#define freeze_slab			lslab_freeze_slab
+#define slab_update_freelist		lslab_slab_update_freelist
+#define __kmem_cache_shrink		lslab___kmem_cache_shrink
+#define __kmem_cache_shutdown		lslab___kmem_cache_shutdown
+#define init_kmem_cache_nodes		lslab_init_kmem_cache_nodes
+#define free_kmem_cache_nodes		lslab_free_kmem_cache_nodes
+#define slab_err			lslab_slab_err
+#define create_boot_cache		lslab_create_boot_cache
+#define create_kmalloc_caches		lslab_create_kmalloc_caches
+#define kmalloc_slab			lslab_kmalloc_slab
+
+#endif /* _LIBSLAB_CORE_NAMES_H */

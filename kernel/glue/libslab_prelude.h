@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libslab_prelude.h - force-included (-include) before every libslab file
+ * in a kernel build.
+ *
+ * The core (src/ .c files) is written with the kernel's own names: kmalloc,
+ * kmem_cache_create, struct kmem_cache, ...  Inside a kernel those names
+ * already belong to the kernel's SLUB.  So, like liburcu's name map, this
+ * header
+ *
+ *   1. parses every real kernel header the core uses, so that their include
+ *      guards are set and later #includes of them are no-ops;
+ *   2. drops the kernel's function-like macros for the allocation API
+ *      (alloc_hooks() wrappers, _Generic dispatchers, ...);
+ *   3. renames every project identifier to an lslab_ prefixed one;
+ *   4. replaces the folio "slab" / "large kmalloc" markers with private
+ *      ones, so the kernel never takes libslab's pages for its own;
+ *   5. includes <linux/slab_api.h>, which then declares the lslab_ names.
+ *
+ * Nothing here is needed, or seen, by the userspace build.
+ */
+#ifndef _LIBSLAB_PRELUDE_H
+#define _LIBSLAB_PRELUDE_H
+
+/* ---- 1. every kernel header the core may include ---------------------- */
+#include <linux/kernel.h>
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/build_bug.h>
+#include <linux/stddef.h>
+#include <linux/limits.h>
+#include <linux/align.h>
+#include <linux/minmax.h>
+#include <linux/math.h>
+#include <linux/overflow.h>
+#include <linux/log2.h>
+#include <linux/bitops.h>
+#include <linux/bits.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/bug.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/string.h>
+#include <linux/ctype.h>
+#include <linux/kstrtox.h>
+#include <linux/atomic.h>
+#include <linux/cache.h>
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/mm_types.h>
+#include <linux/page-flags.h>
+#include <linux/mmzone.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/percpu.h>
+#include <linux/percpu-defs.h>
+#include <linux/preempt.h>
+#include <linux/irqflags.h>
+#include <linux/local_lock.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/lockdep.h>
+#include <linux/seq_file.h>
+#include <linux/cpumask.h>
+#include <linux/nodemask.h>
+#include <linux/numa.h>
+#include <linux/topology.h>
+#include <linux/random.h>
+#include <linux/prandom.h>
+#include <linux/jiffies.h>
+#include <linux/sched.h>
+#include <linux/rcupdate.h>
+#include <linux/cpu.h>
+#include <linux/smp.h>
+#include <linux/stacktrace.h>
+#include <linux/kasan.h>
+#include <linux/kmemleak.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/init.h>
+#include <linux/export.h>
+#include <linux/static_key.h>
+#include <linux/cmpxchg-emu.h>
+#include <asm/cmpxchg.h>
+#include <asm/page.h>
+#if IS_ENABLED(CONFIG_KUNIT)
+#include <kunit/test.h>	/* for the KUnit suite, parsed before the renames */
+#endif
+
+/*
+ * The kernel's own idea of "this folio is a slab" (the PGTY_slab page
+ * type), kept reachable under another name for the tests: a libslab folio
+ * must never answer true here.
+ */
+static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
+{
+	return folio_test_slab(folio);
+}
+
+/* ---- 2. the kernel's macros over the allocation API ------------------- */
+#undef kmem_cache_create
+#undef KMEM_CACHE
+#undef KMEM_CACHE_USERCOPY
+#undef kmem_cache_alloc
+#undef kmem_cache_alloc_node
+#undef kmem_cache_alloc_lru
+#undef kmem_cache_zalloc
+#undef kmem_cache_alloc_bulk
+#undef kmalloc
+#undef kmalloc_node
+#undef kzalloc
+#undef kzalloc_node
+#undef kmalloc_array
+#undef kcalloc
+#undef krealloc
+#undef krealloc_array
+#undef kmemdup
+#undef kvmalloc
+#undef kvmalloc_node
+#undef kvzalloc
+#undef kvzalloc_node
+#undef kmalloc_track_caller
+#undef kmalloc_node_track_caller
+#undef kmalloc_array_node
+#undef kcalloc_node
+#undef kvmalloc_array
+#undef kvcalloc
+#undef kvcalloc_node
+#undef kvrealloc
+
+/* ---- 3. the name map -------------------------------------------------- */
+/* types (struct tags) */
+#define kmem_cache			lslab_kmem_cache
+#define kmem_cache_cpu			lslab_kmem_cache_cpu
+#define kmem_cache_node			lslab_kmem_cache_node
+#define slabinfo			lslab_slabinfo
+/*
+ * struct slab is NOT renamed: no public 6.12 header defines it (only
+ * mm/slab.h, private to mm/, which libslab never includes); <linux/kasan.h>
+ * and <linux/kfence.h> merely forward-declare it, and a struct tag is no
+ * linker symbol.  Renaming the bare token would also rename every variable
+ * and member called "slab".
+ */
+
+/* creation and destruction */
+#define __kmem_cache_create_args	lslab___kmem_cache_create_args
+#define __kmem_cache_create		lslab___kmem_cache_create
+#define __kmem_cache_default_args	lslab___kmem_cache_default_args
+#define kmem_cache_create_usercopy	lslab_kmem_cache_create_usercopy
+#define kmem_cache_destroy		lslab_kmem_cache_destroy
+#define kmem_cache_shrink		lslab_kmem_cache_shrink
+#define kmem_cache_name			lslab_kmem_cache_name
+
+/* cache allocation */
+#define kmem_cache_alloc		lslab_kmem_cache_alloc
+#define kmem_cache_alloc_node		lslab_kmem_cache_alloc_node
+#define kmem_cache_alloc_lru		lslab_kmem_cache_alloc_lru
+#define kmem_cache_free			lslab_kmem_cache_free
+#define kmem_cache_alloc_bulk		lslab_kmem_cache_alloc_bulk
+#define kmem_cache_free_bulk		lslab_kmem_cache_free_bulk
+#define kmem_cache_zalloc		lslab_kmem_cache_zalloc
+
+/* kmalloc family */
+#define kmalloc_caches			lslab_kmalloc_caches
+#define kmalloc				lslab_kmalloc
+#define kmalloc_node			lslab_kmalloc_node
+#define krealloc			lslab_krealloc
+#define kfree				lslab_kfree
+#define kfree_sensitive			lslab_kfree_sensitive
+#define ksize				lslab_ksize
+#define kmalloc_size_roundup		lslab_kmalloc_size_roundup
+#define kmemdup				lslab_kmemdup
+#define kstrdup				lslab_kstrdup
+#define kvmalloc_node			lslab_kvmalloc_node
+#define kvfree				lslab_kvfree
+#define kzalloc				lslab_kzalloc
+#define kzalloc_node			lslab_kzalloc_node
+#define kmalloc_array			lslab_kmalloc_array
+#define kcalloc				lslab_kcalloc
+#define kvmalloc			lslab_kvmalloc
+#define kvzalloc			lslab_kvzalloc
+
+/* libslab's own interface */
+#define get_slabinfo			lslab_get_slabinfo
+
+/*
+ * External symbols the core defines beyond slab_api.h (internal
+ * interfaces between src/ .c files, declared in src/slab.h).  Names that are
+ * also global in the kernel must be mapped or the vmlinux link fails;
+ * scripts/run-kunit.sh lists every global symbol of lib/libslab/ that
+ * lacks the lslab_/libslab_ prefix and fails on it.
+ */
+#include "libslab_core_names.h"
+
+/* ---- 4. folio markers ------------------------------------------------- */
+/*
+ * The kernel's SLUB marks its folios with the PGTY_slab page type, and
+ * hardened usercopy, kfree(), page dumps and /proc/kpageflags all trust
+ * that mark.  libslab's folios must not carry it.  Instead:
+ *
+ *   our slab:           PG_owner_priv_1 on the head page
+ *   our large kmalloc:  PG_private on the head page
+ *
+ * Both flags are free for the owner of a page that is in neither the page
+ * cache nor swap cache (PG_owner_priv_1 is PG_checked/PG_swapcache/... only
+ * for such pages).  The page is never on an LRU and not swap-backed, which
+ * the test below also requires, so a page cache folio with PG_checked set is
+ * never mistaken for ours.  Clearing also resets ->mapping, which overlays
+ * slab_list.prev of the core's struct slab, so that free_pages() finds the
+ * "no mapping" state it insists on.
+ */
+static __always_inline bool lslab_folio_test_slab(const struct folio *folio)
+{
+	return test_bit(PG_owner_priv_1, const_folio_flags(folio, 0)) &&
+	       !test_bit(PG_lru, const_folio_flags(folio, 0)) &&
+	       !test_bit(PG_swapbacked, const_folio_flags(folio, 0));
+}
+
+static __always_inline void lslab___folio_set_slab(struct folio *folio)
+{
+	__set_bit(PG_owner_priv_1, folio_flags(folio, 0));
+}
+
+static __always_inline void lslab___folio_clear_slab(struct folio *folio)
+{
+	folio->mapping = NULL;
+	/* the mapping reset before the mark goes, as mm/slub.c does */
+	smp_wmb();
+	__clear_bit(PG_owner_priv_1, folio_flags(folio, 0));
+}
+
+static __always_inline bool lslab_folio_test_large_kmalloc(const struct folio *folio)
+{
+	return test_bit(PG_private, const_folio_flags(folio, 0)) &&
+	       !test_bit(PG_owner_priv_1, const_folio_flags(folio, 0)) &&
+	       !test_bit(PG_lru, const_folio_flags(folio, 0)) &&
+	       !test_bit(PG_swapbacked, const_folio_flags(folio, 0)) &&
+	       !folio->mapping;
+}
+
+static __always_inline void lslab___folio_set_large_kmalloc(struct folio *folio)
+{
+	__set_bit(PG_private, folio_flags(folio, 0));
+}
+
+static __always_inline void lslab___folio_clear_large_kmalloc(struct folio *folio)
+{
+	__clear_bit(PG_private, folio_flags(folio, 0));
+}
+
+#define folio_test_slab			lslab_folio_test_slab
+#define __folio_set_slab		lslab___folio_set_slab
+#define __folio_clear_slab		lslab___folio_clear_slab
+#define folio_test_large_kmalloc	lslab_folio_test_large_kmalloc
+#define __folio_set_large_kmalloc	lslab___folio_set_large_kmalloc
+#define __folio_clear_large_kmalloc	lslab___folio_clear_large_kmalloc
+
+/* ---- 5. what the kernel's public headers lack ------------------------- */
+/*
+ * mm/slab.h (private) defines __CMPXCHG_DOUBLE; the public header only has
+ * the bit number.  The userspace shim provides SLAB_CMPXCHG_DOUBLE.
+ */
+#ifndef SLAB_CMPXCHG_DOUBLE
+#define SLAB_CMPXCHG_DOUBLE	__SLAB_FLAG_BIT(_SLAB_CMPXCHG_DOUBLE)
+#endif
+
+/* ---- 6. the project API, now declaring lslab_ names -------------------- */
+#include <linux/slab_api.h>
+
+#endif /* _LIBSLAB_PRELUDE_H */

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmalloc: the array of size-class caches for each kmalloc type, sizes
+ * above KMALLOC_MAX_CACHE_SIZE served by the page allocator as compound
+ * pages, and the helpers built on them.
+ * Kernel counterparts: kmalloc_caches[], kmalloc_size_index[],
+ * kmalloc_info[], kmalloc_slab(), new_kmalloc_cache(),
+ * create_kmalloc_caches(), kmalloc_size_roundup() (mm/slab_common.c);
+ * __do_kmalloc_node(), ___kmalloc_large_node(), free_large_kmalloc(),
+ * kfree(), __ksize(), krealloc_noprof(), kfree_sensitive(),
+ * kvmalloc_node_noprof(), kvfree() (mm/slub.c, mm/util.c).
+ */
+#include <linux/vmalloc.h>
+#include "slab.h"
+
+struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1];
+EXPORT_SYMBOL(kmalloc_caches);
+
+/* kmalloc cache index for sizes 8..192 in steps of 8 (the odd 96 and 192). */
+static const u8 kmalloc_size_index[24] = {
+	3, 4, 5, 5, 6, 6, 6, 6,		/*   8 ..  64 */
+	1, 1, 1, 1, 7, 7, 7, 7,		/*  72 .. 128 */
+	2, 2, 2, 2, 2, 2, 2, 2,		/* 136 .. 192 */
+};
+
+/* Cache names by index, as kmalloc_info[] spells them. */
+static const char *const kmalloc_size_names[KMALLOC_SHIFT_HIGH + 1] = {
+	[1] = "96", [2] = "192", [3] = "8", [4] = "16", [5] = "32",
+	[6] = "64", [7] = "128", [8] = "256", [9] = "512", [10] = "1k",
+	[11] = "2k", [12] = "4k", [13] = "8k",
+};
+
+static_assert(KMALLOC_SHIFT_HIGH == 13, "kmalloc_size_names covers 8k");
+
+/* Name prefixes per type; aliased types (same enum value) share one. */
+static const char *kmalloc_type_prefix(enum kmalloc_cache_type type)
+{
+	if (type == KMALLOC_NORMAL)
+		return "kmalloc-";
+	if (type == KMALLOC_RECLAIM)
+		return "kmalloc-rcl-";
+	if (type == KMALLOC_DMA)
+		return "dma-kmalloc-";
+	return "kmalloc-cg-";
+}
+
+/* The kmalloc type for flags, in the kernel's priority: DMA, reclaim, cgroup. */
+static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags)
+{
+	if (likely(!(flags & (__GFP_DMA | __GFP_RECLAIMABLE | __GFP_ACCOUNT))))
+		return KMALLOC_NORMAL;
+	if (flags & __GFP_DMA)
+		return KMALLOC_DMA;
+	if (flags & __GFP_RECLAIMABLE)
+		return KMALLOC_RECLAIM;
+	return KMALLOC_CGROUP;
+}
+
+static unsigned int kmalloc_index_of(size_t size)
+{
+	if (size <= 192)
+		return kmalloc_size_index[(size - 1) / 8];
+	return fls(size - 1);
+}
+
+struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags)
+{
+	return kmalloc_caches[kmalloc_type_of(flags)][kmalloc_index_of(size)];
+}
+
+static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
+
+static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
+{
+	slab_flags_t flags = SLAB_KMALLOC | SLAB_NO_USER_FLAGS;
+	unsigned int size = idx == 1 ? 96 : idx == 2 ? 192 : 1U << idx;
+	char *name = kmalloc_names[type][idx];
+	struct kmem_cache *s;
+
+	if (type == KMALLOC_RECLAIM)
+		flags |= SLAB_RECLAIM_ACCOUNT;
+	else if (type == KMALLOC_DMA)
+		flags |= SLAB_CACHE_DMA;
+	else if (type == KMALLOC_CGROUP)
+		flags |= SLAB_ACCOUNT;
+	/* With memory cgroups the normal caches stay unmerged (6.12). */
+	if (type == KMALLOC_NORMAL && KMALLOC_CGROUP != KMALLOC_NORMAL)
+		flags |= SLAB_NO_MERGE;
+
+	snprintf(name, sizeof(kmalloc_names[0][0]), "%s%s",
+		 kmalloc_type_prefix(type), kmalloc_size_names[idx]);
+	s = __kmem_cache_create_args(name, size,
+				     &(struct kmem_cache_args){ .align = 0 },
+				     flags);
+	if (!s)
+		return -ENOMEM;
+	kmalloc_caches[type][idx] = s;
+	return 0;
+}
+
+int create_kmalloc_caches(void)
+{
+	enum kmalloc_cache_type type;
+	unsigned int idx;
+	int err;
+
+	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
+		bool aliased = type != KMALLOC_NORMAL &&
+			       type != KMALLOC_RECLAIM &&
+			       type != KMALLOC_DMA && type != KMALLOC_CGROUP;
+
+		for (idx = 1; idx <= KMALLOC_SHIFT_HIGH; idx++) {
+			if (!kmalloc_size_names[idx] ||
+			    kmalloc_caches[type][idx])
+				continue;
+			/* Types the configuration folds together share caches. */
+			if (aliased) {
+				kmalloc_caches[type][idx] =
+					kmalloc_caches[KMALLOC_NORMAL][idx];
+				continue;
+			}
+			err = new_kmalloc_cache(idx, type);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/* A large kmalloc: whole compound pages from the page allocator. */
+static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
+{
+	unsigned int order = get_order(size);
+	struct page *page;
+	struct folio *folio;
+
+	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+		flags = kmalloc_fix_flags(flags);
+	if (unlikely(order > MAX_PAGE_ORDER)) {
+		WARN_ON_ONCE(!(flags & __GFP_NOWARN));
+		return NULL;
+	}
+	page = alloc_pages_node(node, flags | __GFP_COMP, order);
+	if (!page)
+		return NULL;
+	folio = page_folio(page);
+	__folio_set_large_kmalloc(folio);
+	return folio_address(folio);
+}
+
+void *kmalloc_node(size_t size, gfp_t flags, int node)
+{
+	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
+		return kmalloc_large_node(size, flags, node);
+	if (unlikely(!size))
+		return ZERO_SIZE_PTR;
+	return slab_alloc_node(kmalloc_slab(size, flags), flags, node,
+			       _RET_IP_, size);
+}
+EXPORT_SYMBOL(kmalloc_node);
+
+void *kmalloc(size_t size, gfp_t flags)
+{
+	return kmalloc_node(size, flags, NUMA_NO_NODE);
+}
+EXPORT_SYMBOL(kmalloc);
+
+static void free_large_kmalloc(struct folio *folio, const void *object)
+{
+	if (WARN(object != folio_address(folio),
+		 "kfree: 0x%px is inside a large kmalloc block, not its start\n",
+		 object))
+		return;
+	__folio_clear_large_kmalloc(folio);
+	__free_pages(&folio->page, folio_order(folio));
+}
+
+void kfree(const void *object)
+{
+	struct folio *folio;
+	struct slab *slab;
+
+	if (unlikely(ZERO_OR_NULL_PTR(object)))
+		return;
+	if (WARN(!virt_addr_valid(object),
+		 "kfree: 0x%px was not allocated by the slab allocator\n",
+		 object))
+		return;
+	folio = virt_to_folio(object);
+	if (unlikely(!folio_test_slab(folio))) {
+		if (WARN(!folio_test_large_kmalloc(folio),
+			 "kfree: 0x%px is in a page the slab allocator does not own\n",
+			 object))
+			return;
+		free_large_kmalloc(folio, object);
+		return;
+	}
+	slab = folio_slab(folio);
+	slab_free(slab->slab_cache, slab, (void *)object, _RET_IP_);
+}
+EXPORT_SYMBOL(kfree);
+
+/* Bytes of an object of s a caller may use (the kernel's slab_ksize()). */
+static size_t slab_ksize(const struct kmem_cache *s)
+{
+	if (s->flags & (SLAB_RED_ZONE | SLAB_POISON))
+		return s->object_size;
+	if (s->flags & (SLAB_TYPESAFE_BY_RCU | SLAB_STORE_USER))
+		return s->inuse;
+	return s->size;
+}
+
+size_t ksize(const void *object)
+{
+	struct folio *folio;
+
+	if (unlikely(ZERO_OR_NULL_PTR(object)))
+		return 0;
+	if (WARN_ON(!virt_addr_valid(object)))
+		return 0;
+	folio = virt_to_folio(object);
+	if (unlikely(!folio_test_slab(folio))) {
+		if (WARN_ON(!folio_test_large_kmalloc(folio)))
+			return 0;
+		if (WARN_ON(object != folio_address(folio)))
+			return 0;
+		return folio_size(folio);
+	}
+	return slab_ksize(folio_slab(folio)->slab_cache);
+}
+EXPORT_SYMBOL(ksize);
+
+size_t kmalloc_size_roundup(size_t size)
+{
+	if (size && size <= KMALLOC_MAX_CACHE_SIZE)
+		return kmalloc_slab(size, GFP_KERNEL)->object_size;
+	if (size && size <= KMALLOC_MAX_SIZE)
+		return PAGE_SIZE << get_order(size);
+	/* 0 stays 0 (ZERO_SIZE_PTR); too large stays too large (fails). */
+	return size;
+}
+EXPORT_SYMBOL(kmalloc_size_roundup);
+
+void *krealloc(const void *p, size_t new_size, gfp_t flags)
+{
+	size_t ks = 0;
+	void *ret;
+
+	if (unlikely(!new_size)) {
+		kfree(p);
+		return ZERO_SIZE_PTR;
+	}
+	if (p && p != ZERO_SIZE_PTR)
+		ks = ksize(p);
+
+	if (new_size <= ks) {
+		/* Shrinking in place: what the caller gave up is zeroed if asked. */
+		if (flags & __GFP_ZERO)
+			memset((char *)p + new_size, 0, ks - new_size);
+		return (void *)p;
+	}
+
+	ret = kmalloc(new_size, flags);
+	if (ret && ks) {
+		memcpy(ret, p, ks);
+		kfree(p);
+	}
+	return ret;
+}
+EXPORT_SYMBOL(krealloc);
+
+void kfree_sensitive(const void *p)
+{
+	size_t ks = ksize(p);
+
+	if (ks)
+		memzero_explicit((void *)p, ks);
+	kfree(p);
+}
+EXPORT_SYMBOL(kfree_sensitive);
+
+void *kmemdup(const void *src, size_t len, gfp_t gfp)
+{
+	void *p = kmalloc(len, gfp);
+
+	if (p && len)
+		memcpy(p, src, len);
+	return p;
+}
+EXPORT_SYMBOL(kmemdup);
+
+char *kstrdup(const char *s, gfp_t gfp)
+{
+	if (!s)
+		return NULL;
+	return kmemdup(s, strlen(s) + 1, gfp);
+}
+EXPORT_SYMBOL(kstrdup);
+
+void *kvmalloc_node(size_t size, gfp_t flags, int node)
+{
+	gfp_t kmalloc_flags = flags;
+	void *ret;
+
+	/* Above a page the slab attempt is opportunistic: no effort, no noise. */
+	if (size > PAGE_SIZE) {
+		kmalloc_flags |= __GFP_NOWARN;
+		if (!(kmalloc_flags & __GFP_RETRY_MAYFAIL))
+			kmalloc_flags |= __GFP_NORETRY;
+		kmalloc_flags &= ~__GFP_NOFAIL;
+	}
+	ret = kmalloc_node(size, kmalloc_flags, node);
+	if (ret || size <= PAGE_SIZE)
+		return ret;
+	if (!gfpflags_allow_blocking(flags))
+		return NULL;
+	if (unlikely(size > INT_MAX)) {
+		WARN_ON_ONCE(!(flags & __GFP_NOWARN));
+		return NULL;
+	}
+	return __vmalloc(size, flags);
+}
+EXPORT_SYMBOL(kvmalloc_node);
+
+void kvfree(const void *addr)
+{
+	if (is_vmalloc_addr(addr))
+		vfree(addr);
+	else
+		kfree(addr);
+}
+EXPORT_SYMBOL(kvfree);

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libslab core: the structures of SLUB (Linux 6.12 mm/slab.h, mm/slub.c)
+ * and the helpers every core file shares.
+ *
+ * Lock order (outermost first):
+ *   cpu_hotplug_lock (cpus_read_lock)
+ *     slab_mutex                     cache list, creation, destruction
+ *       kmem_cache_node->list_lock   a node's partial list
+ *         kmem_cache_cpu->lock       local_lock: a CPU's slab and partial chain
+ *
+ * get_partial_node() moves slabs to the CPU's partial chain while holding
+ * list_lock, hence local_lock nests inside it; nothing takes list_lock
+ * with the local lock held.
+ *
+ * The per-CPU freelist/tid pair and each slab's freelist/counters pair are
+ * changed only by double-word cmpxchg, so the fast paths take no lock.  The
+ * userspace shim may run several threads on one simulated CPU, which a
+ * kernel CPU never does; therefore every change of the per-CPU pair,
+ * including those made under the local lock, is a cmpxchg as well (the
+ * kernel writes the pair plainly there because interrupts are off).
+ *
+ * Slab states (the 6.8 design):
+ *   cpu slab     frozen = 1, owned by one CPU; only that CPU allocates from
+ *                it, anyone may free to it through slab->freelist.
+ *   cpu partial  frozen = 0, on one CPU's c->partial chain, node-partial
+ *                flag clear; frozen lazily when the CPU takes it.
+ *   node partial frozen = 0, on n->partial, node-partial flag set.
+ *   full         frozen = 0, on no list; the first free puts it on the
+ *                freeing CPU's partial chain.
+ */
+#ifndef LIBSLAB_SLAB_H
+#define LIBSLAB_SLAB_H
+
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/gfp.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/local_lock.h>
+#include <linux/percpu.h>
+#include <linux/numa.h>
+#include <linux/nodemask.h>
+#include <linux/atomic.h>
+#include <linux/log2.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/string.h>
+#include <linux/slab_api.h>
+
+/* Free object list head and its ABA counter, swapped as one double word. */
+typedef union {
+	struct {
+		void *freelist;
+		unsigned long counter;
+	};
+	u128 full;
+} freelist_aba_t;
+
+/* The per-CPU part of a cache (mm/slub.c struct kmem_cache_cpu). */
+struct kmem_cache_cpu {
+	union {
+		struct {
+			void **freelist;	/* next object of the cpu slab */
+			unsigned long tid;	/* bumped on every change */
+		};
+		freelist_aba_t freelist_tid;
+	};
+	struct slab *slab;		/* the cpu slab (frozen) */
+	struct slab *partial;		/* chain of cpu partial slabs */
+	local_lock_t lock;
+};
+
+/* Per-node slab lists and counters (mm/slub.c struct kmem_cache_node). */
+struct kmem_cache_node {
+	spinlock_t list_lock;
+	unsigned long nr_partial;
+	struct list_head partial;
+	atomic_long_t nr_slabs;
+	atomic_long_t total_objects;
+};
+
+/* Slab order and objects per slab packed in one word, as oo_make() does. */
+struct kmem_cache_order_objects {
+	unsigned int x;
+};
+
+#define OO_SHIFT	16
+#define OO_MASK		((1U << OO_SHIFT) - 1)
+#define MAX_OBJS_PER_PAGE	32767
+
+/* A name merged into an existing cache (what sysfs shows as a symlink). */
+struct slab_alias {
+	struct list_head list;
+	const char *name;
+};
+
+/* A slab cache (mm/slab.h struct kmem_cache for SLUB). */
+struct kmem_cache {
+	struct kmem_cache_cpu __percpu *cpu_slab;
+	slab_flags_t flags;
+	unsigned long min_partial;
+	unsigned int size;		/* object plus metadata, aligned */
+	unsigned int object_size;	/* what the user asked for */
+	unsigned int offset;		/* free pointer offset in the object */
+	unsigned int cpu_partial;	/* objects kept in cpu partial slabs */
+	unsigned int cpu_partial_slabs;	/* their number in slabs */
+	struct kmem_cache_order_objects oo;	/* preferred order */
+	struct kmem_cache_order_objects min;	/* fallback order */
+	gfp_t allocflags;		/* added to every page allocation */
+	int refcount;			/* names using the cache; -1: boot */
+	void (*ctor)(void *object);
+	unsigned int inuse;		/* offset of the metadata */
+	unsigned int align;
+	unsigned int useroffset;
+	unsigned int usersize;
+	unsigned long reciprocal_size;	/* for index computation */
+	const char *name;
+	struct list_head list;		/* on slab_caches */
+	struct list_head aliases;	/* struct slab_alias entries */
+	struct kmem_cache_node *node[MAX_NUMNODES];
+};
+
+/*
+ * A slab overlays the head struct page of the folio it lives in, exactly as
+ * in the kernel; static_asserts in slub_alloc.c check the overlay.
+ */
+struct slab {
+	unsigned long __page_flags;
+	struct kmem_cache *slab_cache;
+	union {
+		struct list_head slab_list;	/* node partial list */
+		struct {
+			struct slab *next;	/* cpu partial chain */
+			int slabs;		/* slabs after this one + 1 */
+		};
+	};
+	union {
+		struct {
+			void *freelist;
+			union {
+				unsigned long counters;
+				struct {
+					unsigned inuse:16;
+					unsigned objects:15;
+					unsigned frozen:1;
+				};
+			};
+		};
+		freelist_aba_t freelist_counter;
+	};
+	unsigned int __page_type;
+	atomic_t __page_refcount;
+};
+
+/* The page flag that marks a slab as being on a node partial list. */
+#define SLAB_NODE_PARTIAL_BIT	PG_workingset
+
+/* tid increment: the low bits keep the CPU number (mm/slub.c TID_STEP). */
+#define TID_STEP	roundup_pow_of_two(NR_CPUS)
+
+/* Internal cache flag: the slab's freelist pair is updated by cmpxchg128. */
+#define __CMPXCHG_DOUBLE	SLAB_CMPXCHG_DOUBLE
+
+/* Flags kmem_cache_create() accepts (mm/slab.h SLAB_FLAGS_PERMITTED). */
+#define SLAB_CORE_FLAGS (SLAB_HWCACHE_ALIGN | SLAB_CACHE_DMA | \
+			 SLAB_CACHE_DMA32 | SLAB_PANIC | \
+			 SLAB_TYPESAFE_BY_RCU | SLAB_DEBUG_OBJECTS | \
+			 SLAB_NOLEAKTRACE | SLAB_RECLAIM_ACCOUNT | \
+			 SLAB_TEMPORARY | SLAB_ACCOUNT | \
+			 SLAB_NO_USER_FLAGS | SLAB_KMALLOC | SLAB_NO_MERGE)
+#define SLAB_DEBUG_FLAGS (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER | \
+			  SLAB_TRACE | SLAB_CONSISTENCY_CHECKS)
+#define SLAB_FLAGS_PERMITTED (SLAB_CORE_FLAGS | SLAB_DEBUG_FLAGS | \
+			      SLAB_FAILSLAB | SLAB_KASAN)
+
+/* Flags that forbid merging, and flags merged caches must share. */
+#define SLAB_NEVER_MERGE (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER | \
+			  SLAB_TRACE | SLAB_TYPESAFE_BY_RCU | \
+			  SLAB_NOLEAKTRACE | SLAB_FAILSLAB | SLAB_NO_MERGE | \
+			  SLAB_KASAN)
+#define SLAB_MERGE_SAME (SLAB_RECLAIM_ACCOUNT | SLAB_CACHE_DMA | \
+			 SLAB_CACHE_DMA32 | SLAB_ACCOUNT)
+
+/* GFP bits a slab allocation may not carry (mm/internal.h). */
+#define GFP_SLAB_BUG_MASK (__GFP_DMA32 | __GFP_HIGHMEM | ~__GFP_BITS_MASK)
+
+/* ---- state shared between the core files ---- */
+
+extern struct mutex slab_mutex;
+extern struct list_head slab_caches;
+extern struct kmem_cache *kmem_cache;		/* caches struct kmem_cache */
+extern struct kmem_cache *kmem_cache_node;	/* caches struct kmem_cache_node */
+extern bool slab_nomerge;
+extern unsigned int slub_min_order;
+extern unsigned int slub_max_order;
+extern unsigned int slub_min_objects;
+extern atomic_long_t slab_error_reports;
+
+/* ---- small helpers ---- */
+
+static inline struct kmem_cache_order_objects oo_make(unsigned int order,
+						      unsigned int size)
+{
+	struct kmem_cache_order_objects x = {
+		(order << OO_SHIFT) + (((unsigned int)PAGE_SIZE << order) / size)
+	};
+
+	return x;
+}
+
+static inline unsigned int oo_order(struct kmem_cache_order_objects x)
+{
+	return x.x >> OO_SHIFT;
+}
+
+static inline unsigned int oo_objects(struct kmem_cache_order_objects x)
+{
+	return x.x & OO_MASK;
+}
+
+static inline struct folio *slab_folio(const struct slab *slab)
+{
+	return (struct folio *)slab;
+}
+
+static inline struct slab *folio_slab(const struct folio *folio)
+{
+	return (struct slab *)folio;
+}
+
+static inline void *slab_address(const struct slab *slab)
+{
+	return folio_address(slab_folio(slab));
+}
+
+static inline int slab_nid(const struct slab *slab)
+{
+	return folio_nid(slab_folio(slab));
+}
+
+static inline unsigned int slab_order(const struct slab *slab)
+{
+	return folio_order(slab_folio(slab));
+}
+
+static inline size_t slab_size(const struct slab *slab)
+{
+	return PAGE_SIZE << slab_order(slab);
+}
+
+/* The slab holding x, or NULL when x is not in a slab page of ours. */
+static inline struct slab *virt_to_slab(const void *x)
+{
+	struct folio *folio;
+
+	if (!virt_addr_valid(x))
+		return NULL;
+	folio = virt_to_folio(x);
+	if (!folio_test_slab(folio))
+		return NULL;
+	return folio_slab(folio);
+}
+
+static inline struct kmem_cache_node *get_node(struct kmem_cache *s, int node)
+{
+	return s->node[node];
+}
+
+#define for_each_kmem_cache_node(__s, __node, __n)			\
+	for (__node = 0; __node < nr_node_ids; __node++)		\
+		if ((__n = get_node(__s, __node)))
+
+static inline bool slab_test_node_partial(const struct slab *slab)
+{
+	return test_bit(SLAB_NODE_PARTIAL_BIT, &slab->__page_flags);
+}
+
+static inline void slab_set_node_partial(struct slab *slab)
+{
+	set_bit(SLAB_NODE_PARTIAL_BIT, &slab->__page_flags);
+}
+
+static inline void slab_clear_node_partial(struct slab *slab)
+{
+	clear_bit(SLAB_NODE_PARTIAL_BIT, &slab->__page_flags);
+}
+
+static inline bool kmem_cache_debug(const struct kmem_cache *s)
+{
+	return s->flags & SLAB_DEBUG_FLAGS;
+}
+
+static inline bool kmem_cache_has_cpu_partial(const struct kmem_cache *s)
+{
+	return !kmem_cache_debug(s);
+}
+
+/*
+ * Snapshot of a CPU's freelist/tid pair for a following cmpxchg128, which
+ * validates it: two word reads, tid first as the fast paths do.
+ */
+static inline freelist_aba_t cpu_pair_read(struct kmem_cache_cpu *c)
+{
+	freelist_aba_t pair;
+
+	pair.counter = READ_ONCE(c->tid);
+	pair.freelist = READ_ONCE(c->freelist);
+	return pair;
+}
+
+/* Where the free pointer of object lives. */
+static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
+{
+	return (void **)((char *)object + s->offset);
+}
+
+static inline void *get_freepointer(const struct kmem_cache *s, void *object)
+{
+	return *freeptr_addr(s, object);
+}
+
+/* Read a free pointer that a racing CPU may be overwriting (fast path). */
+static inline void *get_freepointer_safe(const struct kmem_cache *s,
+					 void *object)
+{
+	return data_race(READ_ONCE(*freeptr_addr(s, object)));
+}
+
+static inline void set_freepointer(const struct kmem_cache *s, void *object,
+				   void *fp)
+{
+	*freeptr_addr(s, object) = fp;
+}
+
+/* Index of object p in its slab, by multiplication with 1/size. */
+static inline unsigned int obj_to_index(const struct kmem_cache *s,
+					const struct slab *slab, const void *p)
+{
+	unsigned long offset = (const char *)p - (const char *)slab_address(slab);
+
+	return (unsigned int)(((u64)offset * s->reciprocal_size) >> 32);
+}
+
+#define for_each_object(__p, __s, __addr, __objects)			\
+	for (__p = (__addr); (char *)__p < (char *)(__addr) +		\
+	     (__objects) * (__s)->size; __p = (char *)__p + (__s)->size)
+
+static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
+{
+	return atomic_long_read(&n->nr_slabs);
+}
+
+/* ---- functions shared between core files ---- */
+
+/* slub_layout.c: compute size, offset, order of s; 0 if impossible. */
+int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args);
+/* slub_layout.c: alignment the objects of a cache with these flags get. */
+unsigned int calculate_alignment(slab_flags_t flags, unsigned int align,
+				 unsigned int size);
+/* slub_layout.c: slab order for objects of size; negative if none fits. */
+int calculate_order(unsigned int size);
+/* slub_layout.c: min_partial and cpu partial limits from the size. */
+void set_partial_limits(struct kmem_cache *s);
+
+/* slub_alloc.c: allocate and initialise a new slab (not yet accounted). */
+struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node);
+/* slub_alloc.c: gfp flags with the bits slab may not use WARNed off. */
+gfp_t kmalloc_fix_flags(gfp_t flags);
+/* slub_alloc.c: the allocation path shared by every entry point. */
+void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
+		      unsigned long addr, size_t orig_size);
+
+/* slub_free.c: free a chain head..tail of cnt objects of slab. */
+void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
+		  void *tail, int cnt, unsigned long addr);
+/* slub_free.c: the free path every entry point shares (checks then frees). */
+void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
+	       unsigned long addr);
+/* slub_free.c: the cache object x really belongs to, WARNing if not s. */
+struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x);
+
+/* slub_partial.c */
+void add_partial(struct kmem_cache_node *n, struct slab *slab, bool tail);
+void remove_partial(struct kmem_cache_node *n, struct slab *slab);
+void inc_slabs_node(struct kmem_cache *s, int node, int objects);
+void dec_slabs_node(struct kmem_cache *s, int node, int objects);
+void discard_slab(struct kmem_cache *s, struct slab *slab);
+/* Take one slab off the partial lists (frozen for the caller) or NULL. */
+struct slab *get_partial(struct kmem_cache *s, int node, gfp_t flags);
+/* Return a cpu slab and its remaining cpu freelist to the node. */
+void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist);
+/* Put an unfrozen slab on this CPU's partial chain; drain if too long. */
+void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain);
+/* Move a cpu partial chain to the node lists (or free empty slabs). */
+void __put_partials(struct kmem_cache *s, struct slab *partial_slab);
+/* Return every CPU's cpu slab and partial chain of s to the nodes. */
+void flush_all(struct kmem_cache *s);
+/* Freeze an unfrozen slab taken from a list; returns its whole freelist. */
+void *freeze_slab(struct kmem_cache *s, struct slab *slab);
+/* cmpxchg of a slab's freelist/counters pair. */
+bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
+			  void *freelist_old, unsigned long counters_old,
+			  void *freelist_new, unsigned long counters_new);
+/* Release empty slabs of s; 1 if slabs remain. */
+int __kmem_cache_shrink(struct kmem_cache *s);
+/* Free every slab of an empty cache; -EBUSY (after a report) if any is in use. */
+int __kmem_cache_shutdown(struct kmem_cache *s);
+/* Allocate and set up s->node[] and s->cpu_slab; 0 or -ENOMEM. */
+int init_kmem_cache_nodes(struct kmem_cache *s);
+/* Free what init_kmem_cache_nodes() allocated. */
+void free_kmem_cache_nodes(struct kmem_cache *s);
+
+/* slab_common.c: a formatted error report about s (counted). */
+__printf(2, 3) void slab_err(struct kmem_cache *s, const char *fmt, ...);
+/* slab_common.c: set up a boot cache in static storage. */
+void create_boot_cache(struct kmem_cache *s, const char *name,
+		       unsigned int size, slab_flags_t flags,
+		       unsigned int useroffset, unsigned int usersize);
+
+/* kmalloc.c: create the kmalloc caches. */
+int create_kmalloc_caches(void);
+/* kmalloc.c: the kmalloc cache serving size with flags. */
+struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags);
+
+#endif /* LIBSLAB_SLAB_H */

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Cache lifetime: the list of caches, creation with argument checks and
+ * merging into compatible caches, destruction, shrinking, the boot caches
+ * and error reports.
+ * Kernel counterparts (mm/slab_common.c, mm/slub.c):
+ * __kmem_cache_create_args(), kmem_cache_sanity_check(), find_mergeable(),
+ * slab_unmergeable(), __kmem_cache_alias(), do_kmem_cache_create(),
+ * kmem_cache_destroy(), kmem_cache_shrink(), create_boot_cache(),
+ * kmem_cache_init(), slab_err().
+ */
+#include <linux/cpu.h>
+#include <linux/sched.h>
+#include "slab.h"
+
+DEFINE_MUTEX(slab_mutex);
+LIST_HEAD(slab_caches);
+struct kmem_cache *kmem_cache;
+struct kmem_cache *kmem_cache_node;
+atomic_long_t slab_error_reports = ATOMIC_LONG_INIT(0);
+
+/* Static homes of the two caches every other cache is allocated from. */
+static struct kmem_cache boot_kmem_cache;
+static struct kmem_cache boot_kmem_cache_node;
+
+void slab_err(struct kmem_cache *s, const char *fmt, ...)
+{
+	char buf[256];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, args);
+	va_end(args);
+	atomic_long_inc(&slab_error_reports);
+	pr_err("=============================================================================\n");
+	pr_err("BUG %s (%s): %s\n", s->name, print_tainted(), buf);
+	pr_err("-----------------------------------------------------------------------------\n\n");
+	dump_stack();
+}
+
+const char *kmem_cache_name(const struct kmem_cache *s)
+{
+	return s->name;
+}
+EXPORT_SYMBOL(kmem_cache_name);
+
+static bool slab_unmergeable(struct kmem_cache *s)
+{
+	/* Boot caches (refcount < 0) are exempt until fully set up. */
+	return slab_nomerge || (s->flags & SLAB_NEVER_MERGE) || s->ctor ||
+	       s->usersize || s->refcount < 0;
+}
+
+/* An existing cache that can serve objects of size with these flags. */
+static struct kmem_cache *find_mergeable(unsigned int size, unsigned int align,
+					 slab_flags_t flags, void (*ctor)(void *))
+{
+	struct kmem_cache *s;
+
+	if (slab_nomerge || ctor || (flags & SLAB_NEVER_MERGE))
+		return NULL;
+
+	size = ALIGN(size, sizeof(void *));
+	align = calculate_alignment(flags, align, size);
+	size = ALIGN(size, align);
+
+	list_for_each_entry_reverse(s, &slab_caches, list) {
+		if (slab_unmergeable(s))
+			continue;
+		if (size > s->size)
+			continue;
+		if ((flags & SLAB_MERGE_SAME) != (s->flags & SLAB_MERGE_SAME))
+			continue;
+		/* The existing objects must be at least as aligned. */
+		if ((s->size & ~(align - 1)) != s->size)
+			continue;
+		/* Don't waste more than a word per object. */
+		if (s->size - size >= sizeof(void *))
+			continue;
+		return s;
+	}
+	return NULL;
+}
+
+/* Merge name into a compatible cache; NULL if there is none. */
+static struct kmem_cache *cache_alias(const char *name, unsigned int size,
+				      unsigned int align, slab_flags_t flags,
+				      void (*ctor)(void *))
+{
+	struct kmem_cache *s = find_mergeable(size, align, flags, ctor);
+	struct slab_alias *alias;
+
+	if (!s)
+		return NULL;
+	alias = kmalloc(sizeof(*alias), GFP_KERNEL);
+	if (!alias)
+		return NULL;
+	alias->name = name;
+	list_add_tail(&alias->list, &s->aliases);
+	s->refcount++;
+	/* The merged cache now promises the larger of the two sizes. */
+	s->object_size = max(s->object_size, size);
+	s->inuse = max(s->inuse, ALIGN(size, sizeof(void *)));
+	return s;
+}
+
+/* Fill in s from the arguments and allocate its per-CPU and node parts. */
+static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
+				unsigned int size, struct kmem_cache_args *args,
+				slab_flags_t flags)
+{
+	int err;
+
+	s->name = name;
+	s->object_size = size;
+	s->flags = flags;
+	s->ctor = args->ctor;
+	s->useroffset = args->useroffset;
+	s->usersize = args->usersize;
+	s->align = calculate_alignment(flags, args->align, size);
+	INIT_LIST_HEAD(&s->aliases);
+	if (system_has_cmpxchg128())
+		s->flags |= __CMPXCHG_DOUBLE;
+	else
+		return -ENOSYS;
+
+	if (!calculate_sizes(s, args))
+		return -EINVAL;
+	set_partial_limits(s);
+
+	err = init_kmem_cache_nodes(s);
+	if (err)
+		return err;
+	return 0;
+}
+
+/* The checks of kmem_cache_sanity_check() and of the arguments. */
+static int check_create_args(const char *name, unsigned int size,
+			     struct kmem_cache_args *args, slab_flags_t flags)
+{
+	/* Size 0 would divide by zero in the layout; the kernel leaves it UB. */
+	if (!name || in_interrupt() || !size || size > KMALLOC_MAX_SIZE) {
+		pr_err("kmem_cache_create(%s) integrity check failed\n", name);
+		return -EINVAL;
+	}
+	WARN_ON(strchr(name, ' '));	/* it confuses parsers of slabinfo */
+
+	if (flags & ~SLAB_FLAGS_PERMITTED)
+		return -EINVAL;
+
+	/* A usercopy region must lie inside the object. */
+	if (WARN_ON(!args->usersize && args->useroffset) ||
+	    WARN_ON(size < args->usersize ||
+		    size - args->usersize < args->useroffset))
+		args->usersize = args->useroffset = 0;
+
+	/* A custom free pointer is only for RCU caches, word aligned, inside. */
+	if (args->use_freeptr_offset &&
+	    (args->freeptr_offset >= size ||
+	     !(flags & SLAB_TYPESAFE_BY_RCU) ||
+	     !IS_ALIGNED(args->freeptr_offset, sizeof(freeptr_t))))
+		return -EINVAL;
+	return 0;
+}
+
+struct kmem_cache *__kmem_cache_create_args(const char *name,
+					    unsigned int object_size,
+					    struct kmem_cache_args *args,
+					    slab_flags_t flags)
+{
+	struct kmem_cache_args local_args = *args;
+	struct kmem_cache *s = NULL;
+	int err;
+
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+
+	err = check_create_args(name, object_size, &local_args, flags);
+	if (err)
+		goto out_unlock;
+
+	if (!local_args.usersize && !local_args.use_freeptr_offset) {
+		s = cache_alias(name, object_size, local_args.align, flags,
+				local_args.ctor);
+		if (s)
+			goto out_unlock;
+	}
+
+	err = -ENOMEM;
+	s = kmem_cache_zalloc(kmem_cache, GFP_KERNEL);
+	if (!s)
+		goto out_unlock;
+	err = do_kmem_cache_create(s, name, object_size, &local_args, flags);
+	if (err) {
+		kmem_cache_free(kmem_cache, s);
+		s = NULL;
+		goto out_unlock;
+	}
+	s->refcount = 1;
+	list_add(&s->list, &slab_caches);
+
+out_unlock:
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+
+	if (err && !s) {
+		if (flags & SLAB_PANIC)
+			panic("%s: Failed to create slab '%s'. Error %d\n",
+			      __func__, name, err);
+		pr_warn("%s(%s) failed with error %d\n", __func__, name, err);
+		dump_stack();
+	}
+	return s;
+}
+EXPORT_SYMBOL(__kmem_cache_create_args);
+
+static void kmem_cache_release(struct kmem_cache *s)
+{
+	struct slab_alias *alias, *tmp;
+
+	list_for_each_entry_safe(alias, tmp, &s->aliases, list) {
+		list_del(&alias->list);
+		kfree(alias);
+	}
+	free_kmem_cache_nodes(s);
+	kmem_cache_free(kmem_cache, s);
+}
+
+void kmem_cache_destroy(struct kmem_cache *s)
+{
+	int err;
+
+	if (unlikely(IS_ERR_OR_NULL(s)))
+		return;
+	if (s->flags & SLAB_TYPESAFE_BY_RCU)
+		rcu_barrier();
+
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	if (WARN(s->refcount <= 0, "%s: cache %s is not destroyable\n",
+		 __func__, s->name)) {
+		mutex_unlock(&slab_mutex);
+		cpus_read_unlock();
+		return;
+	}
+	s->refcount--;
+	if (s->refcount) {
+		mutex_unlock(&slab_mutex);
+		cpus_read_unlock();
+		return;
+	}
+
+	err = __kmem_cache_shutdown(s);
+	WARN(err, "%s %s: Slab cache still has objects when called from %pS",
+	     __func__, s->name, (void *)_RET_IP_);
+	/*
+	 * A cache with live objects is unlinked but not freed, as in the
+	 * kernel: its objects stay valid and reported, nothing is reused.
+	 */
+	list_del(&s->list);
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+
+	if (!err)
+		kmem_cache_release(s);
+}
+EXPORT_SYMBOL(kmem_cache_destroy);
+
+int kmem_cache_shrink(struct kmem_cache *s)
+{
+	return __kmem_cache_shrink(s);
+}
+EXPORT_SYMBOL(kmem_cache_shrink);
+
+void create_boot_cache(struct kmem_cache *s, const char *name,
+		       unsigned int size, slab_flags_t flags,
+		       unsigned int useroffset, unsigned int usersize)
+{
+	struct kmem_cache_args args = {
+		.useroffset = useroffset,
+		.usersize = usersize,
+	};
+	int err;
+
+	err = do_kmem_cache_create(s, name, size, &args, flags);
+	if (err)
+		panic("Creation of kmalloc slab %s size=%u failed. Reason %d\n",
+		      name, size, err);
+	s->refcount = -1;	/* not mergeable while booting */
+}
+
+static bool slab_ready;
+
+int libslab_init(void)
+{
+	struct kmem_cache *s;
+	int err = 0;
+
+	mutex_lock(&slab_mutex);
+	if (slab_ready) {
+		mutex_unlock(&slab_mutex);
+		return 0;
+	}
+	kmem_cache_node = &boot_kmem_cache_node;
+	kmem_cache = &boot_kmem_cache;
+	create_boot_cache(kmem_cache_node, "kmem_cache_node",
+			  sizeof(struct kmem_cache_node), SLAB_HWCACHE_ALIGN,
+			  0, 0);
+	create_boot_cache(kmem_cache, "kmem_cache",
+			  offsetof(struct kmem_cache, node) +
+			  nr_node_ids * sizeof(struct kmem_cache_node *),
+			  SLAB_HWCACHE_ALIGN, 0, 0);
+	list_add(&kmem_cache_node->list, &slab_caches);
+	list_add(&kmem_cache->list, &slab_caches);
+	mutex_unlock(&slab_mutex);
+
+	err = create_kmalloc_caches();
+
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list)
+		if (s->refcount < 0)
+			s->refcount = 1;
+	slab_ready = !err;
+	mutex_unlock(&slab_mutex);
+	return err;
+}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot parameters, spelled as the kernel spells them.  A kernel registers
+ * them with __setup(); a library gets them as one command-line string, so
+ * the same handlers sit in a table parsed here.
+ * Kernel counterparts (mm/slub.c, mm/slab_common.c): setup_slub_min_order(),
+ * setup_slub_max_order(), setup_slub_min_objects(), setup_slab_nomerge(),
+ * setup_slab_merge().
+ */
+#include "slab.h"
+
+bool slab_nomerge;
+unsigned int slub_min_order;
+unsigned int slub_max_order = PAGE_ALLOC_COSTLY_ORDER;
+unsigned int slub_min_objects;
+
+/* Parse an unsigned number that must make up all of str. */
+static int parse_uint(const char *str, unsigned int *out)
+{
+	return kstrtouint(str, 0, out);
+}
+
+static int setup_slub_min_order(const char *str)
+{
+	unsigned int order;
+
+	if (parse_uint(str, &order) || order > MAX_PAGE_ORDER)
+		return -EINVAL;
+	slub_min_order = order;
+	if (slub_min_order > slub_max_order)
+		slub_max_order = slub_min_order;
+	return 0;
+}
+
+static int setup_slub_max_order(const char *str)
+{
+	unsigned int order;
+
+	if (parse_uint(str, &order))
+		return -EINVAL;
+	slub_max_order = min_t(unsigned int, order, MAX_PAGE_ORDER);
+	if (slub_min_order > slub_max_order)
+		slub_min_order = slub_max_order;
+	return 0;
+}
+
+static int setup_slub_min_objects(const char *str)
+{
+	return parse_uint(str, &slub_min_objects) ? -EINVAL : 0;
+}
+
+static int setup_slab_nomerge(const char *str)
+{
+	slab_nomerge = true;
+	return 0;
+}
+
+static int setup_slab_merge(const char *str)
+{
+	slab_nomerge = false;
+	return 0;
+}
+
+struct slab_param {
+	const char *name;	/* with '=' when it takes a value */
+	int (*setup)(const char *value);
+};
+
+/* Both spellings the 6.12 kernel accepts. */
+static const struct slab_param slab_params[] = {
+	{ "slub_min_order=", setup_slub_min_order },
+	{ "slab_min_order=", setup_slub_min_order },
+	{ "slub_max_order=", setup_slub_max_order },
+	{ "slab_max_order=", setup_slub_max_order },
+	{ "slub_min_objects=", setup_slub_min_objects },
+	{ "slab_min_objects=", setup_slub_min_objects },
+	{ "slab_nomerge", setup_slab_nomerge },
+	{ "slub_nomerge", setup_slab_nomerge },
+	{ "slab_merge", setup_slab_merge },
+	{ "slub_merge", setup_slab_merge },
+};
+
+/* Apply one word of the command line; 0 also for words not ours. */
+static int apply_param(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(slab_params); i++) {
+		const char *name = slab_params[i].name;
+		size_t len = strlen(name);
+		bool takes_value = name[len - 1] == '=';
+
+		if (takes_value ? strncmp(word, name, len) :
+				  strcmp(word, name))
+			continue;
+		if (slab_params[i].setup(word + (takes_value ? len : 0))) {
+			pr_warn("libslab: malformed boot parameter '%s'\n",
+				word);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+int libslab_parse_cmdline(const char *cmdline)
+{
+	char word[128];
+	int ret = 0;
+
+	while (cmdline && *cmdline) {
+		size_t len;
+
+		cmdline = skip_spaces(cmdline);
+		len = strcspn(cmdline, " \t\n");
+		if (!len)
+			break;
+		if (len < sizeof(word)) {
+			memcpy(word, cmdline, len);
+			word[len] = '\0';
+			if (apply_param(word))
+				ret = -EINVAL;
+		}
+		cmdline += len;
+	}
+	return ret;
+}
+EXPORT_SYMBOL(libslab_parse_cmdline);

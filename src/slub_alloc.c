@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Allocation: the lockless per-CPU fast path, the slow path that refills
+ * the CPU from its partial chain, the node lists or a new slab, and bulk
+ * allocation.
+ * Kernel counterparts (mm/slub.c): allocate_slab(), new_slab(),
+ * kmalloc_fix_flags(), slab_alloc_node(), __slab_alloc(),
+ * ___slab_alloc(), get_freelist(), kmem_cache_alloc_noprof(),
+ * kmem_cache_alloc_node_noprof(), kmem_cache_alloc_lru_noprof(),
+ * kmem_cache_alloc_bulk_noprof().
+ */
+#include "slab.h"
+
+/* The slab overlay must leave the page allocator's own fields alone. */
+static_assert(offsetof(struct slab, __page_flags) == offsetof(struct page, flags));
+static_assert(offsetof(struct slab, slab_cache) == offsetof(struct page, compound_head));
+static_assert(offsetof(struct slab, __page_refcount) == offsetof(struct page, _refcount));
+static_assert(sizeof(struct slab) <= sizeof(struct page));
+/* cmpxchg128 needs the freelist/counters pair 16-byte aligned. */
+static_assert(offsetof(struct slab, freelist) % (2 * sizeof(void *)) == 0);
+static_assert(offsetof(struct kmem_cache_cpu, freelist) % (2 * sizeof(void *)) == 0);
+
+gfp_t kmalloc_fix_flags(gfp_t flags)
+{
+	gfp_t invalid_mask = flags & GFP_SLAB_BUG_MASK;
+
+	flags &= ~GFP_SLAB_BUG_MASK;
+	WARN(1, "Unexpected gfp: %#x. Fixing up to gfp: %#x. Fix your code!\n",
+	     invalid_mask, flags);
+	return flags;
+}
+
+static struct slab *alloc_slab_page(gfp_t flags, int node,
+				    struct kmem_cache_order_objects oo)
+{
+	struct page *page = alloc_pages_node(node, flags, oo_order(oo));
+	struct folio *folio;
+
+	if (!page)
+		return NULL;
+	folio = page_folio(page);
+	__folio_set_slab(folio);
+	return folio_slab(folio);
+}
+
+static void setup_object(struct kmem_cache *s, void *object)
+{
+	if (unlikely(s->ctor))
+		s->ctor(object);
+}
+
+struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
+{
+	struct kmem_cache_order_objects oo = s->oo;
+	struct slab *slab;
+	gfp_t alloc_gfp;
+	void *start, *p, *next;
+	unsigned int idx;
+
+	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+		flags = kmalloc_fix_flags(flags);
+	flags |= s->allocflags;
+
+	/*
+	 * The preferred order is only an optimisation: ask for it without
+	 * reclaim effort or warnings, then settle for the minimum.
+	 */
+	alloc_gfp = (flags | __GFP_NOWARN | __GFP_NORETRY) & ~__GFP_NOFAIL;
+	if (oo_order(oo) > oo_order(s->min))
+		alloc_gfp = (alloc_gfp | __GFP_NOMEMALLOC) & ~__GFP_RECLAIM;
+
+	slab = alloc_slab_page(alloc_gfp, node, oo);
+	if (unlikely(!slab)) {
+		oo = s->min;
+		slab = alloc_slab_page(flags, node, oo);
+		if (unlikely(!slab))
+			return NULL;
+	}
+
+	slab->objects = oo_objects(oo);
+	slab->inuse = 0;
+	slab->frozen = 0;
+	slab->slab_cache = s;
+	slab_clear_node_partial(slab);
+
+	start = slab_address(slab);
+	p = start;
+	for (idx = 0; idx < slab->objects; idx++) {
+		setup_object(s, p);
+		next = idx + 1 < slab->objects ? (char *)p + s->size : NULL;
+		set_freepointer(s, p, next);
+		p = (char *)p + s->size;
+	}
+	slab->freelist = start;
+	return slab;
+}
+
+/* Whether slab satisfies a request for node. */
+static inline bool node_match(struct slab *slab, int node)
+{
+	return node == NUMA_NO_NODE || slab_nid(slab) == node;
+}
+
+/* Take all of a cpu slab's remotely freed objects; unfreeze it if none. */
+static void *get_freelist(struct kmem_cache *s, struct slab *slab)
+{
+	struct slab new;
+	unsigned long counters;
+	void *freelist;
+
+	do {
+		freelist = READ_ONCE(slab->freelist);
+		counters = READ_ONCE(slab->counters);
+		new.counters = counters;
+		new.inuse = slab->objects;
+		new.frozen = freelist != NULL;
+	} while (!slab_update_freelist(s, slab, freelist, counters, NULL,
+				       new.counters));
+	return freelist;
+}
+
+/* Last object of a free chain and the chain's length. */
+static void *chain_tail(struct kmem_cache *s, void *head, int *cnt)
+{
+	void *tail = head;
+
+	*cnt = 1;
+	while (get_freepointer(s, tail)) {
+		tail = get_freepointer(s, tail);
+		(*cnt)++;
+	}
+	return tail;
+}
+
+/* Give a chain of slab's objects back through the ordinary free path. */
+static void free_chain(struct kmem_cache *s, struct slab *slab, void *head)
+{
+	int cnt;
+	void *tail = chain_tail(s, head, &cnt);
+
+	do_slab_free(s, slab, head, tail, cnt, _THIS_IP_);
+}
+
+/* Pop the cpu freelist under the local lock; NULL when it is empty. */
+static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
+{
+	freelist_aba_t old, new;
+
+	old = cpu_pair_read(c);
+	do {
+		if (!old.freelist)
+			return NULL;
+		new.freelist = get_freepointer(s, old.freelist);
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	return old.freelist;
+}
+
+/* Empty the cpu freelist/tid pair, returning what it held. */
+static void *cpu_freelist_take(struct kmem_cache_cpu *c)
+{
+	freelist_aba_t old, new;
+
+	old = cpu_pair_read(c);
+	do {
+		new.freelist = NULL;
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	return old.freelist;
+}
+
+/*
+ * Hand the first object of chain (objects of the cpu slab that are not on
+ * the cpu freelist) to the caller and make the rest the cpu freelist.  With
+ * the local lock held only a thread sharing this simulated CPU can have
+ * pushed frees meanwhile; they are spliced behind the chain.
+ */
+static void *load_freelist(struct kmem_cache *s, struct kmem_cache_cpu *c,
+			   void *chain)
+{
+	freelist_aba_t old, new;
+	void *tail = NULL;
+	int cnt;
+
+	old = cpu_pair_read(c);
+	for (;;) {
+		if (old.freelist || tail) {
+			if (!tail)
+				tail = chain_tail(s, chain, &cnt);
+			set_freepointer(s, tail, old.freelist);
+		}
+		new.freelist = get_freepointer(s, chain);
+		new.counter = old.counter + TID_STEP;
+		if (try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full))
+			return chain;
+	}
+}
+
+/* Make slab (frozen, chain = its free objects) the CPU's slab. */
+static void *install_cpu_slab(struct kmem_cache *s, struct slab *slab,
+			      void *chain)
+{
+	struct kmem_cache_cpu *c;
+	struct slab *old_slab;
+	unsigned long flags;
+	void *old_freelist;
+	void *object;
+
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	/* A thread sharing this CPU may have installed one meanwhile. */
+	old_slab = c->slab;
+	old_freelist = cpu_freelist_take(c);
+	WRITE_ONCE(c->slab, slab);
+	object = load_freelist(s, c, chain);
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+
+	if (old_slab)
+		deactivate_slab(s, old_slab, old_freelist);
+	return object;
+}
+
+/*
+ * Refill the CPU from its partial chain.  Returns an object, or NULL with
+ * *retry set when the CPU's state changed and the caller must look again,
+ * or NULL with *retry clear when the chain is empty.
+ */
+static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
+				    bool *retry)
+{
+	struct kmem_cache_cpu *c;
+	struct slab *slab;
+	unsigned long flags;
+	void *chain;
+
+	*retry = false;
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	slab = c->partial;
+	if (unlikely(c->slab) || !slab) {
+		*retry = c->slab != NULL;
+		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+		return NULL;
+	}
+	c->partial = slab->next;
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+
+	*retry = true;
+	if (unlikely(!node_match(slab, node))) {
+		slab->next = NULL;
+		__put_partials(s, slab);
+		return NULL;
+	}
+	chain = freeze_slab(s, slab);
+	if (unlikely(!chain)) {
+		deactivate_slab(s, slab, NULL);
+		return NULL;
+	}
+	return install_cpu_slab(s, slab, chain);
+}
+
+/*
+ * The slow path: the cpu freelist is empty or its slab is on the wrong
+ * node.  The local lock is dropped before anything that can block.
+ */
+static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
+			   unsigned long addr)
+{
+	struct kmem_cache_cpu *c;
+	struct slab *slab;
+	unsigned long flags;
+	void *object, *chain;
+	bool retry, frozen;
+
+reread:
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	slab = c->slab;
+	if (slab) {
+		frozen = true;
+		if (likely(node_match(slab, node))) {
+			object = cpu_freelist_pop(s, c);
+			if (object)
+				goto out_unlock;
+			/* Take what was freed remotely while the slab was ours. */
+			chain = get_freelist(s, slab);
+			if (chain) {
+				object = load_freelist(s, c, chain);
+				goto out_unlock;
+			}
+			frozen = false;
+		}
+		/* Full (now unfrozen) or on the wrong node: let it go. */
+		chain = cpu_freelist_take(c);
+		WRITE_ONCE(c->slab, NULL);
+		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+		/* Once unfrozen another CPU may own it: read no slab state. */
+		if (frozen)
+			deactivate_slab(s, slab, chain);
+		else if (unlikely(chain))
+			free_chain(s, slab, chain);
+	} else {
+		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+	}
+
+	if (kmem_cache_has_cpu_partial(s)) {
+		object = alloc_from_cpu_partial(s, node, &retry);
+		if (object)
+			return object;
+		if (retry)
+			goto reread;
+	}
+
+	slab = get_partial(s, node, gfpflags);
+	if (slab) {
+		chain = freeze_slab(s, slab);
+		if (likely(chain))
+			return install_cpu_slab(s, slab, chain);
+		deactivate_slab(s, slab, NULL);
+		goto reread;
+	}
+
+	slab = new_slab(s, gfpflags, node);
+	if (unlikely(!slab))
+		return NULL;
+	inc_slabs_node(s, slab_nid(slab), slab->objects);
+
+	chain = slab->freelist;
+	slab->freelist = NULL;
+	slab->inuse = slab->objects;
+	slab->frozen = 1;
+	return install_cpu_slab(s, slab, chain);
+
+out_unlock:
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+	return object;
+}
+
+/* The lockless fast path: pop the cpu freelist if its tid still holds. */
+static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
+					     gfp_t gfpflags, int node,
+					     unsigned long addr)
+{
+	struct kmem_cache_cpu *c;
+	struct slab *slab;
+	unsigned long tid;
+	void *object;
+
+	for (;;) {
+		freelist_aba_t old, new;
+
+		c = raw_cpu_ptr(s->cpu_slab);
+		tid = READ_ONCE(c->tid);
+		/* tid first: any change after this fails the cmpxchg. */
+		barrier();
+		object = READ_ONCE(c->freelist);
+		slab = READ_ONCE(c->slab);
+		if (unlikely(!object || !slab || !node_match(slab, node)))
+			return ___slab_alloc(s, gfpflags, node, addr);
+
+		old.freelist = object;
+		old.counter = tid;
+		new.freelist = get_freepointer_safe(s, object);
+		new.counter = tid + TID_STEP;
+		if (likely(this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
+						   &old.full, new.full)))
+			return object;
+	}
+}
+
+void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
+		      unsigned long addr, size_t orig_size)
+{
+	void *object;
+
+	if (unlikely(!s))
+		return NULL;
+	might_sleep_if(gfpflags_allow_blocking(gfpflags));
+	if (unlikely(node != NUMA_NO_NODE &&
+		     (node < 0 || node >= nr_node_ids))) {
+		WARN_ONCE(1, "%s: invalid node %d\n", s->name, node);
+		node = NUMA_NO_NODE;
+	}
+
+	object = slab_alloc_fast(s, gfpflags, node, addr);
+	if (likely(object) && unlikely(gfpflags & __GFP_ZERO))
+		memset(object, 0, s->object_size);
+	return object;
+}
+
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+{
+	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_,
+			       s ? s->object_size : 0);
+}
+EXPORT_SYMBOL(kmem_cache_alloc);
+
+void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
+{
+	return slab_alloc_node(s, flags, node, _RET_IP_,
+			       s ? s->object_size : 0);
+}
+EXPORT_SYMBOL(kmem_cache_alloc_node);
+
+void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
+			   gfp_t flags)
+{
+	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_,
+			       s ? s->object_size : 0);
+}
+EXPORT_SYMBOL(kmem_cache_alloc_lru);
+
+int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
+			  void **p)
+{
+	size_t i;
+
+	if (!size || WARN_ON_ONCE(!s))
+		return 0;
+
+	/*
+	 * Every object comes through the fast path; what bulk saves is the
+	 * per-call checks, and the slow path refills at most once per slab.
+	 */
+	for (i = 0; i < size; i++) {
+		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
+				       _RET_IP_);
+		if (unlikely(!p[i])) {
+			kmem_cache_free_bulk(s, i, p);
+			return 0;
+		}
+	}
+	if (unlikely(flags & __GFP_ZERO))
+		for (i = 0; i < size; i++)
+			memset(p[i], 0, s->object_size);
+	return size;
+}
+EXPORT_SYMBOL(kmem_cache_alloc_bulk);

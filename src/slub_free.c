@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Freeing: the lockless push onto the cpu freelist when the object belongs
+ * to this CPU's slab, the slab freelist cmpxchg for every other slab, and
+ * bulk freeing of objects grouped by slab.
+ * Kernel counterparts (mm/slub.c): do_slab_free(), __slab_free(),
+ * slab_free(), cache_from_obj(), kmem_cache_free(),
+ * build_detached_freelist(), kmem_cache_free_bulk().
+ */
+#include "slab.h"
+
+/*
+ * The freelist head already being the object means it was just freed: the
+ * check CONFIG_SLAB_FREELIST_HARDENED makes, reported instead of BUG().
+ */
+static void report_double_free(struct kmem_cache *s, void *object,
+			       unsigned long addr)
+{
+	slab_err(s, "Double free of 0x%px detected at %pS", object,
+		 (void *)addr);
+}
+
+/*
+ * Free to a slab that is not this CPU's slab.  The slab's freelist and
+ * counters change in one cmpxchg; the node lock is taken only when the
+ * slab may have to move between lists.
+ */
+static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
+			void *tail, int cnt, unsigned long addr)
+{
+	struct kmem_cache_node *n = NULL;
+	unsigned long counters, flags = 0;
+	bool was_frozen, on_node_partial = false;
+	struct slab new;
+	void *prior;
+
+	do {
+		if (unlikely(n)) {
+			spin_unlock_irqrestore(&n->list_lock, flags);
+			n = NULL;
+		}
+		prior = READ_ONCE(slab->freelist);
+		counters = READ_ONCE(slab->counters);
+		if (unlikely(prior == head)) {
+			report_double_free(s, head, addr);
+			return;
+		}
+		set_freepointer(s, tail, prior);
+		new.counters = counters;
+		was_frozen = new.frozen;
+		new.inuse -= cnt;
+		if ((!new.inuse || !prior) && !was_frozen) {
+			/*
+			 * A full slab goes to this CPU's partial chain without
+			 * the node lock; otherwise it may have to move.
+			 */
+			if (!kmem_cache_has_cpu_partial(s) || prior) {
+				n = get_node(s, slab_nid(slab));
+				spin_lock_irqsave(&n->list_lock, flags);
+				on_node_partial = slab_test_node_partial(slab);
+			}
+		}
+	} while (!slab_update_freelist(s, slab, prior, counters, head,
+				       new.counters));
+
+	if (likely(!n)) {
+		/* Frozen slabs belong to a CPU; a full one joins ours. */
+		if (!was_frozen && kmem_cache_has_cpu_partial(s) && !prior)
+			put_cpu_partial(s, slab, true);
+		return;
+	}
+
+	/* Partial but on a CPU's chain, not the node list: leave it there. */
+	if (prior && !on_node_partial) {
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		return;
+	}
+
+	if (unlikely(!new.inuse && n->nr_partial >= s->min_partial)) {
+		if (prior)
+			remove_partial(n, slab);
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		discard_slab(s, slab);
+		return;
+	}
+
+	if (!kmem_cache_has_cpu_partial(s) && unlikely(!prior))
+		add_partial(n, slab, true);
+	spin_unlock_irqrestore(&n->list_lock, flags);
+}
+
+void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
+		  void *tail, int cnt, unsigned long addr)
+{
+	struct kmem_cache_cpu *c;
+	unsigned long tid;
+	void *freelist;
+
+	for (;;) {
+		freelist_aba_t old, new;
+
+		c = raw_cpu_ptr(s->cpu_slab);
+		tid = READ_ONCE(c->tid);
+		/* Same ordering as the alloc fast path: tid, then the rest. */
+		barrier();
+		if (unlikely(slab != READ_ONCE(c->slab))) {
+			__slab_free(s, slab, head, tail, cnt, addr);
+			return;
+		}
+		freelist = READ_ONCE(c->freelist);
+		if (unlikely(freelist == head)) {
+			report_double_free(s, head, addr);
+			return;
+		}
+		set_freepointer(s, tail, freelist);
+		old.freelist = freelist;
+		old.counter = tid;
+		new.freelist = head;
+		new.counter = tid + TID_STEP;
+		if (likely(this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
+						   &old.full, new.full)))
+			return;
+	}
+}
+
+/* Whether x is the start of an object of s in slab. */
+static bool object_start_valid(struct kmem_cache *s, struct slab *slab,
+			       const void *x)
+{
+	unsigned int idx = obj_to_index(s, slab, x);
+
+	return idx < slab->objects &&
+	       (const char *)slab_address(slab) + (size_t)idx * s->size == x;
+}
+
+void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
+	       unsigned long addr)
+{
+	if (unlikely(!object_start_valid(s, slab, object))) {
+		slab_err(s, "Invalid object pointer 0x%px freed at %pS",
+			 object, (void *)addr);
+		return;
+	}
+	do_slab_free(s, slab, object, object, 1, addr);
+}
+
+struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
+{
+	struct slab *slab = virt_to_slab(x);
+	struct kmem_cache *cachep;
+
+	if (WARN_ONCE(!slab, "%s: Object 0x%px is not a Slab page!\n",
+		      __func__, x))
+		return NULL;
+	cachep = slab->slab_cache;
+	WARN(cachep != s, "%s: Wrong slab cache. %s but object is from %s\n",
+	     __func__, s->name, cachep->name);
+	return cachep;
+}
+
+void kmem_cache_free(struct kmem_cache *s, void *x)
+{
+	if (unlikely(!x))
+		return;
+	s = cache_from_obj(s, x);
+	if (!s)
+		return;
+	slab_free(s, virt_to_slab(x), x, _RET_IP_);
+}
+EXPORT_SYMBOL(kmem_cache_free);
+
+/* Objects of one slab gathered from a bulk free into one chain. */
+struct detached_freelist {
+	struct slab *slab;
+	void *tail;
+	void *freelist;
+	int cnt;
+	struct kmem_cache *s;
+};
+
+/*
+ * Collect into df the last object of p[0..size) and every other object of
+ * the same slab (looking at most three misses back), clearing their slots.
+ * Returns how many slots remain to be processed.
+ */
+static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
+				      void **p, struct detached_freelist *df)
+{
+	int lookahead = 3;
+	void *object;
+	size_t first_skipped_index = 0;
+
+	df->slab = NULL;
+	do {
+		object = p[--size];
+	} while (!object && size);
+	if (!object)
+		return 0;
+
+	df->slab = virt_to_slab(object);
+	if (!df->slab) {
+		/* Not ours as a slab object: a large kmalloc, or bad. */
+		kfree(object);
+		p[size] = NULL;
+		return size;
+	}
+	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
+	if (!df->s || !object_start_valid(df->s, df->slab, object)) {
+		if (df->s)
+			slab_err(df->s, "Invalid object pointer 0x%px in bulk free",
+				 object);
+		df->slab = NULL;
+		p[size] = NULL;
+		return size;
+	}
+
+	set_freepointer(df->s, object, NULL);
+	df->tail = object;
+	df->freelist = object;
+	df->cnt = 1;
+	p[size] = NULL;
+
+	while (size) {
+		object = p[--size];
+		if (!object)
+			continue;
+		if (df->slab == virt_to_slab(object) &&
+		    object_start_valid(df->s, df->slab, object) &&
+		    object != df->freelist) {
+			set_freepointer(df->s, object, df->freelist);
+			df->freelist = object;
+			df->cnt++;
+			p[size] = NULL;
+			continue;
+		}
+		if (!--lookahead)
+			break;
+		if (!first_skipped_index)
+			first_skipped_index = size + 1;
+	}
+	return first_skipped_index;
+}
+
+void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
+{
+	if (!size)
+		return;
+	do {
+		struct detached_freelist df;
+
+		size = build_detached_freelist(s, size, p, &df);
+		if (!df.slab)
+			continue;
+		do_slab_free(df.s, df.slab, df.freelist, df.tail, df.cnt,
+			     _RET_IP_);
+	} while (likely(size));
+}
+EXPORT_SYMBOL(kmem_cache_free_bulk);

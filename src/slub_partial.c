@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Partial lists: the per-node lists under list_lock, the per-CPU partial
+ * chains under the local lock, freezing and unfreezing, deactivation,
+ * flushing, shrinking and shutdown.
+ * Kernel counterparts (mm/slub.c): add_partial(), remove_partial(),
+ * get_partial_node(), get_any_partial(), get_partial(), freeze_slab(),
+ * deactivate_slab(), put_cpu_partial(), __put_partials(), flush_slab(),
+ * flush_cpu_slab(), flush_all(), __kmem_cache_do_shrink(),
+ * free_partial(), __kmem_cache_shutdown(), init_kmem_cache_nodes().
+ */
+#include "slab.h"
+
+/* Slabs with at most this many free objects are sorted by shrink. */
+#define SHRINK_PROMOTE_MAX 32
+
+void add_partial(struct kmem_cache_node *n, struct slab *slab, bool tail)
+{
+	lockdep_assert_held(&n->list_lock);
+	n->nr_partial++;
+	if (tail)
+		list_add_tail(&slab->slab_list, &n->partial);
+	else
+		list_add(&slab->slab_list, &n->partial);
+	slab_set_node_partial(slab);
+}
+
+void remove_partial(struct kmem_cache_node *n, struct slab *slab)
+{
+	lockdep_assert_held(&n->list_lock);
+	list_del(&slab->slab_list);
+	slab_clear_node_partial(slab);
+	n->nr_partial--;
+}
+
+void inc_slabs_node(struct kmem_cache *s, int node, int objects)
+{
+	struct kmem_cache_node *n = get_node(s, node);
+
+	atomic_long_inc(&n->nr_slabs);
+	atomic_long_add(objects, &n->total_objects);
+}
+
+void dec_slabs_node(struct kmem_cache *s, int node, int objects)
+{
+	struct kmem_cache_node *n = get_node(s, node);
+
+	atomic_long_dec(&n->nr_slabs);
+	atomic_long_sub(objects, &n->total_objects);
+}
+
+static void free_slab(struct kmem_cache *s, struct slab *slab)
+{
+	struct folio *folio = slab_folio(slab);
+	unsigned int order = folio_order(folio);
+
+	__folio_clear_slab(folio);
+	slab_clear_node_partial(slab);
+	folio->page.mapping = NULL;
+	__free_pages(&folio->page, order);
+}
+
+void discard_slab(struct kmem_cache *s, struct slab *slab)
+{
+	dec_slabs_node(s, slab_nid(slab), slab->objects);
+	free_slab(s, slab);
+}
+
+bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
+			  void *freelist_old, unsigned long counters_old,
+			  void *freelist_new, unsigned long counters_new)
+{
+	freelist_aba_t old = { .freelist = freelist_old,
+			       .counter = counters_old };
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = counters_new };
+
+	return try_cmpxchg128(&slab->freelist_counter.full, &old.full,
+			      new.full);
+}
+
+void *freeze_slab(struct kmem_cache *s, struct slab *slab)
+{
+	struct slab new;
+	unsigned long counters;
+	void *freelist;
+
+	do {
+		freelist = READ_ONCE(slab->freelist);
+		counters = READ_ONCE(slab->counters);
+		new.counters = counters;
+		WARN_ON_ONCE(new.frozen);
+		new.inuse = slab->objects;
+		new.frozen = 1;
+	} while (!slab_update_freelist(s, slab, freelist, counters, NULL,
+				       new.counters));
+	return freelist;
+}
+
+/*
+ * Take the first usable slab off n's partial list for the caller and, when
+ * the cache keeps per-CPU partial slabs, move up to half the CPU's limit of
+ * further slabs onto this CPU's partial chain without freezing them.
+ */
+static struct slab *get_partial_node(struct kmem_cache *s,
+				     struct kmem_cache_node *n)
+{
+	struct slab *slab, *tmp, *taken = NULL;
+	unsigned int partial_slabs = 0;
+	unsigned long flags;
+
+	/* A racy peek: an empty-looking list isn't worth the lock. */
+	if (!n || !data_race(n->nr_partial))
+		return NULL;
+
+	spin_lock_irqsave(&n->list_lock, flags);
+	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+		remove_partial(n, slab);
+		if (!taken) {
+			taken = slab;
+			if (!s->cpu_partial_slabs)
+				break;
+			continue;
+		}
+		put_cpu_partial(s, slab, false);
+		if (++partial_slabs > s->cpu_partial_slabs / 2)
+			break;
+	}
+	spin_unlock_irqrestore(&n->list_lock, flags);
+	return taken;
+}
+
+/* Partial slabs of other nodes, when they have more than they keep anyway. */
+static struct slab *get_any_partial(struct kmem_cache *s, int skip)
+{
+	struct slab *slab;
+	int node;
+
+	for (node = 0; node < nr_node_ids; node++) {
+		struct kmem_cache_node *n = get_node(s, node);
+
+		if (node == skip || !n ||
+		    data_race(n->nr_partial) <= s->min_partial)
+			continue;
+		slab = get_partial_node(s, n);
+		if (slab)
+			return slab;
+	}
+	return NULL;
+}
+
+struct slab *get_partial(struct kmem_cache *s, int node, gfp_t flags)
+{
+	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
+	struct slab *slab;
+
+	slab = get_partial_node(s, get_node(s, searchnode));
+	if (slab || (node != NUMA_NO_NODE && (flags & __GFP_THISNODE)))
+		return slab;
+	return get_any_partial(s, searchnode);
+}
+
+void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
+{
+	struct kmem_cache_node *n = get_node(s, slab_nid(slab));
+	void *iter, *tail_obj = NULL;
+	struct slab new;
+	unsigned long counters, flags;
+	void *old_freelist;
+	unsigned int free_delta = 0;
+	/* Remote frees arrived while it was ours: it's less hot, go last. */
+	bool to_tail = READ_ONCE(slab->freelist) != NULL;
+
+	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
+		tail_obj = iter;
+		free_delta++;
+	}
+
+	do {
+		old_freelist = READ_ONCE(slab->freelist);
+		counters = READ_ONCE(slab->counters);
+		new.counters = counters;
+		WARN_ON_ONCE(!new.frozen);
+		new.frozen = 0;
+		if (tail_obj) {
+			new.inuse -= free_delta;
+			set_freepointer(s, tail_obj, old_freelist);
+			new.freelist = freelist;
+		} else {
+			new.freelist = old_freelist;
+		}
+	} while (!slab_update_freelist(s, slab, old_freelist, counters,
+				       new.freelist, new.counters));
+
+	if (!new.inuse && READ_ONCE(n->nr_partial) >= s->min_partial) {
+		discard_slab(s, slab);
+	} else if (new.freelist) {
+		spin_lock_irqsave(&n->list_lock, flags);
+		add_partial(n, slab, to_tail);
+		spin_unlock_irqrestore(&n->list_lock, flags);
+	}
+	/* Otherwise it is full and sits on no list until an object is freed. */
+}
+
+void __put_partials(struct kmem_cache *s, struct slab *partial_slab)
+{
+	struct kmem_cache_node *n = NULL, *n2;
+	struct slab *slab, *to_discard = NULL;
+	unsigned long flags = 0;
+
+	while (partial_slab) {
+		slab = partial_slab;
+		partial_slab = slab->next;
+
+		n2 = get_node(s, slab_nid(slab));
+		if (n != n2) {
+			if (n)
+				spin_unlock_irqrestore(&n->list_lock, flags);
+			n = n2;
+			spin_lock_irqsave(&n->list_lock, flags);
+		}
+
+		if (!slab->inuse && n->nr_partial >= s->min_partial) {
+			slab->next = to_discard;
+			to_discard = slab;
+		} else {
+			add_partial(n, slab, true);
+		}
+	}
+	if (n)
+		spin_unlock_irqrestore(&n->list_lock, flags);
+
+	while (to_discard) {
+		slab = to_discard;
+		to_discard = slab->next;
+		discard_slab(s, slab);
+	}
+}
+
+void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain)
+{
+	struct slab *oldslab, *to_put = NULL;
+	unsigned long flags;
+	int slabs = 0;
+
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	oldslab = this_cpu_read(s->cpu_slab->partial);
+	if (oldslab) {
+		if (drain && oldslab->slabs >= s->cpu_partial_slabs) {
+			/* Full chain: hand the old one to the nodes, restart. */
+			to_put = oldslab;
+			oldslab = NULL;
+		} else {
+			slabs = oldslab->slabs;
+		}
+	}
+	slab->slabs = slabs + 1;
+	slab->next = oldslab;
+	this_cpu_write(s->cpu_slab->partial, slab);
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+
+	if (to_put)
+		__put_partials(s, to_put);
+}
+
+/*
+ * Detach cpu's active slab and freelist.  The pair goes through cmpxchg so
+ * a fast path racing on the same simulated CPU sees its tid change.
+ */
+static struct slab *cpu_slab_detach(struct kmem_cache_cpu *c, void **freelist)
+{
+	freelist_aba_t old, new;
+	struct slab *slab = c->slab;
+
+	old = cpu_pair_read(c);
+	do {
+		new.freelist = NULL;
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	WRITE_ONCE(c->slab, NULL);
+	*freelist = old.freelist;
+	return slab;
+}
+
+/* Runs on the CPU being flushed, as the kernel's per-CPU flush work does. */
+static long flush_this_cpu_slab(void *arg)
+{
+	struct kmem_cache *s = arg;
+	struct slab *slab, *partial;
+	unsigned long flags;
+	void *freelist;
+
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	slab = cpu_slab_detach(this_cpu_ptr(s->cpu_slab), &freelist);
+	partial = this_cpu_read(s->cpu_slab->partial);
+	this_cpu_write(s->cpu_slab->partial, NULL);
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+
+	if (slab)
+		deactivate_slab(s, slab, freelist);
+	if (partial)
+		__put_partials(s, partial);
+	return 0;
+}
+
+void flush_all(struct kmem_cache *s)
+{
+	unsigned int cpu;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu)
+		work_on_cpu(cpu, flush_this_cpu_slab, s);
+	cpus_read_unlock();
+}
+
+int __kmem_cache_shrink(struct kmem_cache *s)
+{
+	struct list_head promote[SHRINK_PROMOTE_MAX];
+	struct kmem_cache_node *n;
+	struct slab *slab, *tmp;
+	unsigned long flags;
+	int node, i, ret = 0;
+	LIST_HEAD(discard);
+
+	flush_all(s);
+	for_each_kmem_cache_node(s, node, n) {
+		INIT_LIST_HEAD(&discard);
+		for (i = 0; i < SHRINK_PROMOTE_MAX; i++)
+			INIT_LIST_HEAD(promote + i);
+
+		spin_lock_irqsave(&n->list_lock, flags);
+		/*
+		 * Empty slabs go; the rest are sorted so the fullest are used
+		 * first and the emptiest get a chance to drain completely.
+		 */
+		list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+			int free = slab->objects - slab->inuse;
+
+			barrier();
+			if (free == slab->objects) {
+				list_move(&slab->slab_list, &discard);
+				slab_clear_node_partial(slab);
+				n->nr_partial--;
+				dec_slabs_node(s, node, slab->objects);
+			} else if (free <= SHRINK_PROMOTE_MAX) {
+				list_move(&slab->slab_list, promote + free - 1);
+			}
+		}
+		for (i = SHRINK_PROMOTE_MAX - 1; i >= 0; i--)
+			list_splice(promote + i, &n->partial);
+		spin_unlock_irqrestore(&n->list_lock, flags);
+
+		list_for_each_entry_safe(slab, tmp, &discard, slab_list)
+			free_slab(s, slab);
+		if (node_nr_slabs(n))
+			ret = 1;
+	}
+	return ret;
+}
+
+/* Report the objects still allocated in slab (the kernel's list_slab_objects). */
+static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
+{
+	unsigned long *map;
+	unsigned int nfree = 0;
+	void *addr = slab_address(slab);
+	void *p;
+
+	slab_err(s, "Objects remaining in %s on __kmem_cache_shutdown()",
+		 s->name);
+	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
+	for (p = slab->freelist; p && map; p = get_freepointer(s, p)) {
+		set_bit(obj_to_index(s, slab, p), map);
+		nfree++;
+	}
+	for_each_object(p, s, addr, slab->objects) {
+		if (map && test_bit(obj_to_index(s, slab, p), map))
+			continue;
+		pr_err("Object 0x%px @offset=%lu\n", p,
+		       (unsigned long)((char *)p - (char *)addr));
+	}
+	bitmap_free(map);
+}
+
+int __kmem_cache_shutdown(struct kmem_cache *s)
+{
+	struct kmem_cache_node *n;
+	struct slab *slab, *tmp;
+	unsigned long flags, full_objects;
+	LIST_HEAD(discard);
+	int node, ret = 0;
+
+	flush_all(s);
+	for_each_kmem_cache_node(s, node, n) {
+		unsigned long partial_objects = 0;
+
+		INIT_LIST_HEAD(&discard);
+		spin_lock_irqsave(&n->list_lock, flags);
+		list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+			if (!slab->inuse) {
+				remove_partial(n, slab);
+				list_add(&slab->slab_list, &discard);
+			} else {
+				list_slab_objects(s, slab);
+				partial_objects += slab->objects;
+			}
+		}
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		list_for_each_entry_safe(slab, tmp, &discard, slab_list)
+			discard_slab(s, slab);
+
+		if (!node_nr_slabs(n))
+			continue;
+		ret = -EBUSY;
+		/* Full slabs are on no list: all their objects are in use. */
+		full_objects = atomic_long_read(&n->total_objects) -
+			       partial_objects;
+		if (full_objects)
+			slab_err(s, "%lu objects in %lu full slabs on node %d remain allocated",
+				 full_objects,
+				 node_nr_slabs(n) - n->nr_partial, node);
+	}
+	return ret;
+}
+
+void free_kmem_cache_nodes(struct kmem_cache *s)
+{
+	int node;
+
+	for (node = 0; node < nr_node_ids; node++) {
+		struct kmem_cache_node *n = s->node[node];
+
+		s->node[node] = NULL;
+		if (n && s != kmem_cache && s != kmem_cache_node)
+			kmem_cache_free(kmem_cache_node, n);
+	}
+	free_percpu(s->cpu_slab);
+	s->cpu_slab = NULL;
+}
+
+static void init_kmem_cache_node(struct kmem_cache_node *n)
+{
+	n->nr_partial = 0;
+	spin_lock_init(&n->list_lock);
+	INIT_LIST_HEAD(&n->partial);
+	atomic_long_set(&n->nr_slabs, 0);
+	atomic_long_set(&n->total_objects, 0);
+}
+
+/* Node structures of the two boot caches, which can't allocate their own. */
+static struct kmem_cache_node boot_nodes[2][MAX_NUMNODES];
+
+int init_kmem_cache_nodes(struct kmem_cache *s)
+{
+	unsigned int cpu;
+	int node;
+
+	s->cpu_slab = alloc_percpu(struct kmem_cache_cpu);
+	if (!s->cpu_slab)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
+
+		local_lock_init(&c->lock);
+		c->tid = cpu;	/* tids of different CPUs never collide */
+	}
+
+	for_each_node_state(node, N_NORMAL_MEMORY) {
+		struct kmem_cache_node *n;
+
+		if (s == kmem_cache || s == kmem_cache_node) {
+			n = &boot_nodes[s == kmem_cache_node][node];
+		} else {
+			n = kmem_cache_alloc_node(kmem_cache_node, GFP_KERNEL,
+						  node);
+			if (!n) {
+				free_kmem_cache_nodes(s);
+				return -ENOMEM;
+			}
+		}
+		init_kmem_cache_node(n);
+		s->node[node] = n;
+	}
+	return 0;
+}

@@ -1,0 +1,55 @@
+# shellcheck shell=bash
+# The Debian 12 packages libslab needs: the one list that .ci/run,
+# tests/run-all.sh and bench/slabsim.sh install from.  Source this file.
+
+# Building and testing the userspace library.
+LIBSLAB_USERSPACE_PACKAGES=(
+	meson ninja-build pkg-config build-essential ccache python3
+	libcmocka-dev liburcu-dev valgrind
+)
+# Building Linux 6.12 with the core in it and booting the KUnit suite in QEMU.
+LIBSLAB_KERNEL_PACKAGES=(
+	linux-source-6.12 qemu-system-x86 bc flex bison libelf-dev libssl-dev
+	cpio rsync xz-utils
+)
+# shellcheck disable=SC2034 # used by the scripts that source this file
+LIBSLAB_PACKAGES=("${LIBSLAB_USERSPACE_PACKAGES[@]}" "${LIBSLAB_KERNEL_PACKAGES[@]}")
+
+# Install the given packages with apt-get unless all are installed already;
+# LIBSLAB_SKIP_INSTALL=1 skips the check.  Output goes to stderr.
+libslab_install_packages() {
+	local pkg missing=()
+
+	[ "${LIBSLAB_SKIP_INSTALL:-0}" = 1 ] && return 0
+	for pkg in "$@"; do
+		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+			grep -q 'install ok installed' || missing+=("$pkg")
+	done
+	[ "${#missing[@]}" -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "libslab: missing packages: ${missing[*]}" >&2
+		echo "libslab: run as root so apt-get can install them," \
+			"or install them and retry" >&2
+		return 1
+	fi
+	echo "libslab: installing ${missing[*]}" >&2
+	apt-get update >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y \
+		--no-install-recommends "${missing[@]}" >&2
+}
+
+# Configure (or reconfigure) the meson build directory $1 of the source tree
+# $2 with the remaining arguments as options.
+libslab_meson_setup() {
+	local dir=$1 src=$2
+
+	shift 2
+	if [ -f "$dir/build.ninja" ]; then
+		meson setup --reconfigure "$dir" "$src" "$@"
+	else
+		meson setup "$dir" "$src" "$@"
+	fi
+}
+
+export CCACHE_DIR="${CCACHE_DIR:-/var/tmp/libslab/ccache}"
+mkdir -p "$CCACHE_DIR" 2>/dev/null || true

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Run every libslab test stage: install the packages, then
+#   (a) meson test on a default build            (build/default)
+#   (b) meson test --setup=valgrind on that build
+#   (c) meson test on an ASan+UBSan build        (build/asan)
+#   (d) the kernel KUnit smoke run in QEMU       (kernel/scripts/run-kunit.sh)
+# and print one summary line per stage.  Exits non-zero if any stage failed.
+#
+# Usage: bash tests/run-all.sh [--userspace-only]
+#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (d) and the
+#   kernel packages.
+#   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
+#   CCACHE_DIR defaults to /var/tmp/libslab/ccache.
+
+# The stage functions are called through stage(), which shellcheck cannot see.
+# shellcheck disable=SC2317
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=tests/packages.sh
+. "$root/tests/packages.sh"
+
+skip_kernel="${LIBSLAB_SKIP_KERNEL:-0}"
+for arg in "$@"; do
+	case "$arg" in
+	--userspace-only)
+		skip_kernel=1
+		;;
+	-h | --help)
+		sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		exit 0
+		;;
+	*)
+		echo "run-all.sh: unknown argument: $arg (try --help)" >&2
+		exit 2
+		;;
+	esac
+done
+
+summary=()
+failed=0
+
+# Run stage $1 as the command that follows; record and print its result.
+stage() {
+	local name=$1 line
+
+	shift
+	echo "=== $name"
+	if "$@"; then
+		line="PASS  $name"
+	else
+		line="FAIL  $name"
+		failed=1
+	fi
+	summary+=("$line")
+	echo "=== $line"
+}
+
+# Record stage $1 as skipped.
+skip() {
+	summary+=("SKIP  $1")
+	echo "=== SKIP  $1"
+}
+
+# Configure and build build/$1 with the remaining meson options.
+build() {
+	local dir="$root/build/$1"
+
+	shift
+	libslab_meson_setup "$dir" "$root" "$@" && meson compile -C "$dir"
+}
+
+# (a): the default build's tests.
+default_tests() {
+	build default && meson test -C "$root/build/default" --print-errorlogs
+}
+
+# (b): the default build's tests under valgrind.
+valgrind_tests() {
+	meson test -C "$root/build/default" --setup=valgrind --print-errorlogs
+}
+
+# (c): the tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitizer_tests() {
+	build asan -Db_sanitize=address,undefined -Db_lundef=false &&
+		meson test -C "$root/build/asan" --print-errorlogs
+}
+
+# (d): Linux 6.12 with the core built in, KUnit smoke suite under QEMU.
+kernel_tests() {
+	bash "$root/kernel/scripts/run-kunit.sh"
+}
+
+if [ "$skip_kernel" = 1 ]; then
+	libslab_install_packages "${LIBSLAB_USERSPACE_PACKAGES[@]}"
+else
+	libslab_install_packages "${LIBSLAB_PACKAGES[@]}"
+fi
+
+stage "meson test (build/default)" default_tests
+stage "meson test --setup=valgrind (build/default)" valgrind_tests
+stage "meson test, ASan+UBSan (build/asan)" sanitizer_tests
+if [ "$skip_kernel" = 1 ]; then
+	skip "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)"
+else
+	stage "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)" kernel_tests
+fi
+
+echo
+echo "Summary:"
+printf '  %s\n' "${summary[@]}"
+exit "$failed"
