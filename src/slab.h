@@ -32,7 +32,14 @@
 #ifndef LIBSLAB_SLAB_H
 #define LIBSLAB_SLAB_H
 
+#include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/cache.h>
+#include <linux/cpumask.h>
+#include <linux/cpu.h>
+#include <linux/bitmap.h>
+#include <linux/rcupdate.h>
+#include <linux/workqueue.h>
 #include <linux/mm.h>
 #include <linux/gfp.h>
 #include <linux/list.h>

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Atomics and cmpxchg on GCC's __atomic builtins.  Value-returning RMW
+ * operations are fully ordered (seq_cst) as the kernel's are; the void
+ * ones are relaxed as the kernel allows.  try_cmpxchg128 is a real
+ * lock-free cmpxchg16b (build with -mcx16) on x86_64 and casp on arm64.
+ */
+#ifndef _SHIM_LINUX_ATOMIC_H
+#define _SHIM_LINUX_ATOMIC_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+
+#define ATOMIC_INIT(i)		{ (i) }
+#define ATOMIC_LONG_INIT(i)	{ (i) }
+
+#define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)
+
+#define atomic_read(v)		__atomic_load_n(&(v)->counter, __ATOMIC_RELAXED)
+#define atomic_set(v, i)	__atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED)
+#define atomic_add(i, v)	((void)__atomic_fetch_add(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_sub(i, v)	((void)__atomic_fetch_sub(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_inc(v)		atomic_add(1, v)
+#define atomic_dec(v)		atomic_sub(1, v)
+#define atomic_add_return(i, v)	__atomic_add_fetch(&(v)->counter, (i), __ATOMIC_SEQ_CST)
+#define atomic_inc_return(v)	atomic_add_return(1, v)
+#define atomic_dec_return(v)	__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST)
+#define atomic_dec_and_test(v)	(atomic_dec_return(v) == 0)
+
+#define atomic_long_read(v)	atomic_read(v)
+#define atomic_long_set(v, i)	atomic_set(v, i)
+#define atomic_long_add(i, v)	atomic_add(i, v)
+#define atomic_long_sub(i, v)	atomic_sub(i, v)
+#define atomic_long_inc(v)	atomic_inc(v)
+#define atomic_long_dec(v)	atomic_dec(v)
+#define atomic_long_add_return(i, v)	atomic_add_return(i, v)
+#define atomic_long_inc_return(v)	atomic_inc_return(v)
+#define atomic_long_dec_return(v)	atomic_dec_return(v)
+
+/* Store n at ptr if it holds o; returns the old value. */
+#define cmpxchg(ptr, o, n) ({						\
+	__typeof__(*(ptr)) __old = (o);					\
+	__atomic_compare_exchange_n(ptr, &__old, (n), false,		\
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);	\
+	__old; })
+/* Store n at ptr if it holds *oldp; else update *oldp.  True on success. */
+#define try_cmpxchg(ptr, oldp, n)					\
+	__atomic_compare_exchange_n(ptr, oldp, (n), false,		\
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
+/* Store n at ptr; returns the old value. */
+#define xchg(ptr, n)	__atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST)
+
+/* Double-word try_cmpxchg on a 16-byte aligned u128. */
+static inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
+{
+	u128 old = *oldp;
+	u128 seen = __sync_val_compare_and_swap(ptr, old, new);
+
+	if (seen == old)
+		return true;
+	*oldp = seen;
+	return false;
+}
+
+/* Whether the machine has a lock-free 16-byte cmpxchg (always, here). */
+static inline bool system_has_cmpxchg128(void)
+{
+	return true;
+}
+
+#endif

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Bit operations.  set_bit/clear_bit/test_and_set_bit are atomic RMWs
+ * (fully ordered, stronger than the kernel requires); the __ forms are not.
+ */
+#ifndef _SHIM_LINUX_BITOPS_H
+#define _SHIM_LINUX_BITOPS_H
+
+#include <linux/kernel.h>
+
+#define BITS_PER_LONG		64
+#define BITS_PER_BYTE		8
+#define BIT(nr)			(1UL << (nr))
+#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
+#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
+#define BITS_TO_LONGS(nr)	DIV_ROUND_UP(nr, BITS_PER_LONG)
+#define GENMASK(h, l)		(((~0UL) << (l)) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
+
+/* Last (most significant) set bit, 1-based; 0 for 0. */
+static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
+/* fls() of a 64-bit value. */
+static inline int fls64(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
+/* 0-based index of the last set bit; x must not be 0. */
+static inline unsigned long __fls(unsigned long x) { return 63 - __builtin_clzl(x); }
+/* First set bit, 1-based; 0 for 0. */
+#define ffs(x)	__builtin_ffs(x)
+/* 0-based index of the first set bit; x must not be 0. */
+static inline unsigned long __ffs(unsigned long x) { return __builtin_ctzl(x); }
+/* 0-based index of the first clear bit; x must not be ~0. */
+static inline unsigned long ffz(unsigned long x) { return __builtin_ctzl(~x); }
+/* Number of set bits. */
+static inline unsigned int hweight_long(unsigned long x) { return __builtin_popcountl(x); }
+
+/* Atomically set bit nr of addr. */
+static inline void set_bit(long nr, volatile unsigned long *addr)
+{
+	__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_SEQ_CST);
+}
+
+/* Atomically clear bit nr of addr. */
+static inline void clear_bit(long nr, volatile unsigned long *addr)
+{
+	__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr), __ATOMIC_SEQ_CST);
+}
+
+/* Atomically set bit nr; returns its old value. */
+static inline bool test_and_set_bit(long nr, volatile unsigned long *addr)
+{
+	return __atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
+				 __ATOMIC_SEQ_CST) & BIT_MASK(nr);
+}
+
+/* Atomically clear bit nr; returns its old value. */
+static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
+{
+	return __atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
+				  __ATOMIC_SEQ_CST) & BIT_MASK(nr);
+}
+
+/* Non-atomic set. */
+static inline void __set_bit(long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+}
+
+/* Non-atomic clear. */
+static inline void __clear_bit(long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+}
+
+/* Whether bit nr of addr is set. */
+static inline bool test_bit(long nr, const volatile unsigned long *addr)
+{
+	return (__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED) >>
+		(nr % BITS_PER_LONG)) & 1;
+}
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Compiler attributes and access macros with the kernel's spelling.
+ * READ_ONCE/WRITE_ONCE are volatile accesses as in the kernel: single-copy
+ * atomic for naturally aligned words, no ordering beyond the compiler.
+ */
+#ifndef _SHIM_LINUX_COMPILER_H
+#define _SHIM_LINUX_COMPILER_H
+
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+#undef __always_inline
+#define __always_inline		inline __attribute__((__always_inline__))
+#define noinline		__attribute__((__noinline__))
+#define __maybe_unused		__attribute__((__unused__))
+#define __always_unused		__attribute__((__unused__))
+#define __used			__attribute__((__used__))
+#define __must_check		__attribute__((__warn_unused_result__))
+#define __malloc		__attribute__((__malloc__))
+#define __aligned(x)		__attribute__((__aligned__(x)))
+#define __packed		__attribute__((__packed__))
+#define __cold			__attribute__((__cold__))
+#define __noreturn		__attribute__((__noreturn__))
+#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+#define __force
+#define __percpu
+#define __iomem
+#define __user
+#define __rcu
+#define __init
+#define __exit
+#define __initdata
+#define __initconst
+#define __ro_after_init
+#define __read_mostly
+#define __section(s)		__attribute__((__section__(s)))
+
+#define barrier()		__asm__ __volatile__("" ::: "memory")
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define WRITE_ONCE(x, val)	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+/* A racy access the code tolerates on purpose (kernel data_race()). */
+#define data_race(expr)		({ __typeof__(expr) __v = (expr); __v; })
+
+#define __stringify_1(x)	#x
+#define __stringify(x)		__stringify_1(x)
+#define _RET_IP_		((unsigned long)__builtin_return_address(0))
+#define _THIS_IP_		({ __label__ __here; __here: (unsigned long)&&__here; })
+
+#define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))
+#define IS_ENABLED(option)	0
+
+#endif

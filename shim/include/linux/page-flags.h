@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Page flags and page types.  Bit numbers follow 6.12's enum pageflags
+ * for the first bits; only PG_head, PG_locked and PG_workingset mean
+ * anything to the simulated allocator.  Page types use the top byte of
+ * page_type as in 6.12 (all ones: no type).
+ */
+#ifndef _SHIM_LINUX_PAGE_FLAGS_H
+#define _SHIM_LINUX_PAGE_FLAGS_H
+
+#include <linux/mm_types.h>
+#include <linux/bitops.h>
+
+enum pageflags {
+	PG_locked,
+	PG_writeback,
+	PG_referenced,
+	PG_uptodate,
+	PG_dirty,
+	PG_lru,
+	PG_head,
+	PG_waiters,
+	PG_active,
+	PG_workingset,
+	PG_owner_priv_1,
+	PG_owner_2,
+	PG_arch_1,
+	PG_reserved,
+	PG_private,
+};
+
+enum pagetype {
+	PGTY_buddy = 0xf0,
+	PGTY_slab = 0xf5,
+	PGTY_large_kmalloc = 0xf6,	/* 6.15's name; 6.12 had no type */
+	PGTY_mapcount_underflow = 0xff,
+};
+
+#define PAGE_TYPE_NONE	0xffffffffU
+
+static inline bool page_has_type(const struct page *page, enum pagetype t)
+{
+	return (READ_ONCE(page->page_type) >> 24) == t;
+}
+
+static inline void page_set_type(struct page *page, enum pagetype t)
+{
+	page->page_type = (unsigned int)t << 24;
+}
+
+static inline void page_clear_type(struct page *page)
+{
+	page->page_type = PAGE_TYPE_NONE;
+}
+
+/* Whether page heads a compound page. */
+static inline bool PageHead(const struct page *page)
+{
+	return test_bit(PG_head, &page->flags);
+}
+
+/* Whether page is a tail of a compound page. */
+static inline bool PageTail(const struct page *page)
+{
+	return READ_ONCE(page->compound_head) & 1;
+}
+
+/* Whether page is part of a compound page. */
+static inline bool PageCompound(const struct page *page)
+{
+	return PageHead(page) || PageTail(page);
+}
+
+/* The head page of page's compound page (page itself if not compound). */
+static inline struct page *compound_head(const struct page *page)
+{
+	unsigned long head = READ_ONCE(page->compound_head);
+
+	return (struct page *)(head & 1 ? head - 1 : (unsigned long)page);
+}
+
+#define page_folio(p)		((struct folio *)compound_head(p))
+#define folio_page(f, n)	(&(f)->page + (n))
+
+/* Order of the folio (0 for a single page). */
+static inline unsigned int folio_order(const struct folio *folio)
+{
+	if (!PageHead(&folio->page))
+		return 0;
+	return (&folio->page)[1].flags & 0xff;
+}
+
+/* Order of page's compound page, 0 if not a head. */
+static inline unsigned int compound_order(const struct page *page)
+{
+	return folio_order((const struct folio *)page);
+}
+
+/* Whether folio is larger than one page. */
+static inline bool folio_test_large(const struct folio *folio)
+{
+	return PageHead(&folio->page);
+}
+
+static inline bool folio_test_slab(const struct folio *folio)
+{
+	return page_has_type(&folio->page, PGTY_slab);
+}
+
+static inline void __folio_set_slab(struct folio *folio)
+{
+	page_set_type(&folio->page, PGTY_slab);
+}
+
+static inline void __folio_clear_slab(struct folio *folio)
+{
+	page_clear_type(&folio->page);
+}
+
+static inline bool folio_test_large_kmalloc(const struct folio *folio)
+{
+	return page_has_type(&folio->page, PGTY_large_kmalloc);
+}
+
+static inline void __folio_set_large_kmalloc(struct folio *folio)
+{
+	page_set_type(&folio->page, PGTY_large_kmalloc);
+}
+
+static inline void __folio_clear_large_kmalloc(struct folio *folio)
+{
+	page_clear_type(&folio->page);
+}
+
+#endif

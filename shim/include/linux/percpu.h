@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU data.  As in the kernel, a per-CPU pointer names CPU 0's copy
+ * and CPU n's copy lies at a fixed distance, so this_cpu_*() work on any
+ * lvalue inside a per-CPU object: the region is nr_cpu_ids units of
+ * PCPU_UNIT_SIZE bytes and allocations come from unit 0.
+ * this_cpu_read/write are plain accesses of the calling thread's CPU copy;
+ * unlike the kernel they do not exclude other threads sharing that
+ * simulated CPU, so code must use the cmpxchg forms or a local lock where
+ * that matters (the core does).
+ */
+#ifndef _SHIM_LINUX_PERCPU_H
+#define _SHIM_LINUX_PERCPU_H
+
+#include <linux/types.h>
+#include <linux/gfp.h>
+#include <linux/smp.h>
+#include <linux/atomic.h>
+
+#define PCPU_UNIT_SIZE	(1UL << 22)
+
+/* Allocate size zeroed bytes on every CPU; NULL on failure. */
+void *__alloc_percpu(size_t size, size_t align);
+/* Free a per-CPU allocation; NULL is ignored. */
+void free_percpu(void *ptr);
+
+#define alloc_percpu(type)	((type *)__alloc_percpu(sizeof(type), __alignof__(type)))
+#define alloc_percpu_gfp(type, gfp)	alloc_percpu(type)
+
+#define per_cpu_ptr(ptr, cpu)	((__typeof__(ptr))((char *)(ptr) + (unsigned long)(cpu) * PCPU_UNIT_SIZE))
+#define this_cpu_ptr(ptr)	per_cpu_ptr(ptr, smp_processor_id())
+#define raw_cpu_ptr(ptr)	this_cpu_ptr(ptr)
+
+#define this_cpu_read(pcp)		READ_ONCE(*this_cpu_ptr(&(pcp)))
+#define this_cpu_write(pcp, val)	WRITE_ONCE(*this_cpu_ptr(&(pcp)), (val))
+#define this_cpu_add(pcp, val)		__atomic_fetch_add(this_cpu_ptr(&(pcp)), (val), __ATOMIC_RELAXED)
+#define this_cpu_inc(pcp)		this_cpu_add(pcp, 1)
+#define this_cpu_dec(pcp)		this_cpu_add(pcp, -1)
+#define raw_cpu_read(pcp)		this_cpu_read(pcp)
+#define raw_cpu_write(pcp, val)		this_cpu_write(pcp, val)
+#define __this_cpu_read(pcp)		this_cpu_read(pcp)
+#define __this_cpu_write(pcp, val)	this_cpu_write(pcp, val)
+#define __this_cpu_inc(pcp)		this_cpu_inc(pcp)
+/* cmpxchg on this CPU's copy of pcp; returns the old value. */
+#define this_cpu_cmpxchg(pcp, o, n)	cmpxchg(this_cpu_ptr(&(pcp)), o, n)
+/* Double-word try_cmpxchg on this CPU's copy of the u128 pcp. */
+#define this_cpu_try_cmpxchg128(pcp, ovalp, nval)			\
+	try_cmpxchg128(this_cpu_ptr(&(pcp)), ovalp, nval)
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The current task: its pid is the thread id, its comm the thread name. */
+#ifndef _SHIM_LINUX_SCHED_H
+#define _SHIM_LINUX_SCHED_H
+
+#include <linux/types.h>
+
+struct task_struct {
+	int pid;
+	char comm[16];
+};
+
+/* The calling thread's task. */
+struct task_struct *get_current(void);
+#define current get_current()
+
+#endif

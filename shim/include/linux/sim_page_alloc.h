@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Controls of the simulated page allocator (userspace only).  The arena
+ * size per node comes from mem= in LIBSLAB_CMDLINE (default 1G), the
+ * number of nodes from numa=fake=N.
+ */
+#ifndef _SHIM_LINUX_SIM_PAGE_ALLOC_H
+#define _SHIM_LINUX_SIM_PAGE_ALLOC_H
+
+/* Fail allocations that would bring all nodes above max_pages in use (0: no limit). */
+void sim_page_set_limit(unsigned long max_pages);
+/* Pages in use on node nid, or on all nodes for NUMA_NO_NODE (-1). */
+unsigned long sim_pages_in_use(int nid);
+/* Allocations that failed since start-up. */
+unsigned long sim_page_alloc_failures(void);
+/* Make every allocation above order fail (-1: off). */
+void sim_page_fail_above_order(int order);
+/* Bad page frees detected (double free, freeing a page still typed). */
+unsigned long sim_bad_page_count(void);
+/* Size of node nid's arena in pages. */
+unsigned long sim_node_pages(int nid);
+
+#endif

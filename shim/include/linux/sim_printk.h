@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Where printk output goes, and counters of what was printed (userspace only). */
+#ifndef _SHIM_LINUX_SIM_PRINTK_H
+#define _SHIM_LINUX_SIM_PRINTK_H
+
+/* Send each formatted message (level prefix removed) to sink; NULL: stderr. */
+void printk_set_sink(void (*sink)(const char *text, void *arg), void *arg);
+/* WARN reports issued since start-up or the last reset. */
+unsigned long sim_warn_count(void);
+/* Messages printed at level (0..7) since start-up or the last reset. */
+unsigned long sim_printk_count(int level);
+/* Reset the WARN and level counters to zero. */
+void sim_printk_reset_counts(void);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The simulated CPUs: nr_cpu_ids of them (the machine's online CPUs, or
+ * nr_cpus=N in LIBSLAB_CMDLINE), all possible and online.
+ */
+#ifndef _SHIM_LINUX_SMP_H
+#define _SHIM_LINUX_SMP_H
+
+#include <linux/types.h>
+#include <linux/sim_cpu.h>
+
+/* Compile-time bound on simulated CPUs (CONFIG_NR_CPUS). */
+#define NR_CPUS		256
+
+extern unsigned int nr_cpu_ids;
+
+#define smp_processor_id()	((unsigned int)sim_current_cpu())
+#define raw_smp_processor_id()	smp_processor_id()
+
+#endif

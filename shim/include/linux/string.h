@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The C library's string functions plus the kernel's additions. */
+#ifndef _SHIM_LINUX_STRING_H
+#define _SHIM_LINUX_STRING_H
+
+#include <errno.h>
+#include <string.h>
+#include <linux/types.h>
+
+/* Zero n bytes at s in a way the compiler may not elide. */
+static inline void memzero_explicit(void *s, size_t n)
+{
+	memset(s, 0, n);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/* First character of s that is not white space. */
+static inline char *skip_spaces(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	return (char *)s;
+}
+
+/* Copy at most size-1 bytes and terminate; bytes copied or -E2BIG. */
+static inline ssize_t strscpy(char *dst, const char *src, size_t size)
+{
+	size_t len = strnlen(src, size);
+
+	if (!size)
+		return -E2BIG;
+	if (len >= size) {
+		memcpy(dst, src, size - 1);
+		dst[size - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dst, src, len + 1);
+	return len;
+}
+
+#endif

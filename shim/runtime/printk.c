@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * printk, WARN, BUG and panic.  Messages keep the kernel's text; the level
+ * prefix is stripped and counted.  Kernel %p extensions are rewritten to
+ * plain %p before formatting (%pS prints the address, not a symbol).
+ */
+#include <execinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/printk.h>
+#include <linux/bug.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/sim_printk.h>
+
+static void (*printk_sink)(const char *text, void *arg);
+static void *printk_sink_arg;
+static unsigned long level_counts[8];
+static unsigned long warn_count;
+
+void printk_set_sink(void (*sink)(const char *text, void *arg), void *arg)
+{
+	printk_sink_arg = arg;
+	printk_sink = sink;
+}
+
+unsigned long sim_warn_count(void)
+{
+	return __atomic_load_n(&warn_count, __ATOMIC_RELAXED);
+}
+
+unsigned long sim_printk_count(int level)
+{
+	return level >= 0 && level < 8 ?
+		__atomic_load_n(&level_counts[level], __ATOMIC_RELAXED) : 0;
+}
+
+void sim_printk_reset_counts(void)
+{
+	memset(level_counts, 0, sizeof(level_counts));
+	warn_count = 0;
+}
+
+/* Copy fmt to out, turning %p<ext> into %p (the extension letters dropped). */
+static void rewrite_format(const char *fmt, char *out, size_t size)
+{
+	size_t o = 0;
+
+	while (*fmt && o + 3 < size) {
+		out[o++] = *fmt;
+		if (*fmt++ != '%')
+			continue;
+		if (*fmt == '%') {
+			out[o++] = *fmt++;
+			continue;
+		}
+		/* Copy flags, width and length up to the conversion. */
+		while (*fmt && strchr("-+ #0123456789.lhzt", *fmt) && o + 3 < size)
+			out[o++] = *fmt++;
+		if (*fmt == 'p') {
+			out[o++] = *fmt++;
+			while (*fmt && strchr("xKSsBFfR", *fmt))
+				fmt++;
+		}
+	}
+	out[o] = '\0';
+}
+
+static void emit(const char *text)
+{
+	if (printk_sink)
+		printk_sink(text, printk_sink_arg);
+	else
+		fputs(text, stderr);
+}
+
+int vprintk(const char *fmt, va_list args)
+{
+	char format[1024], text[2048];
+	int level = 4, len;
+
+	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
+		if (fmt[1] >= '0' && fmt[1] <= '7')
+			level = fmt[1] - '0';
+		else
+			level = -1;	/* KERN_CONT */
+		fmt += 2;
+	}
+	rewrite_format(fmt, format, sizeof(format));
+	len = vsnprintf(text, sizeof(text), format, args);
+	if (level >= 0)
+		__atomic_fetch_add(&level_counts[level], 1, __ATOMIC_RELAXED);
+	emit(text);
+	return len;
+}
+
+int printk(const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	va_start(args, fmt);
+	len = vprintk(fmt, args);
+	va_end(args);
+	return len;
+}
+
+const char *print_tainted(void)
+{
+	return "Not tainted";
+}
+
+void dump_stack(void)
+{
+	void *frames[32];
+	int n = backtrace(frames, 32), i;
+	char **names = backtrace_symbols(frames, n);
+
+	printk(KERN_DEFAULT_LEVEL "CPU: %u PID: %d Comm: %s %s\n",
+	       smp_processor_id(), current->pid, current->comm, print_tainted());
+	printk(KERN_DEFAULT_LEVEL "Call Trace:\n");
+	for (i = 1; i < n; i++)
+		printk(KERN_DEFAULT_LEVEL " %s\n", names ? names[i] : "?");
+	free(names);
+}
+
+void __warn_printk(const char *file, int line, const char *func,
+		   const char *fmt, ...)
+{
+	va_list args;
+
+	__atomic_fetch_add(&warn_count, 1, __ATOMIC_RELAXED);
+	printk(KERN_WARNING "------------[ cut here ]------------\n");
+	if (fmt) {
+		va_start(args, fmt);
+		vprintk(fmt, args);
+		va_end(args);
+	}
+	printk(KERN_WARNING "WARNING: CPU: %u PID: %d at %s:%d %s\n",
+	       smp_processor_id(), current->pid, file, line, func);
+	dump_stack();
+	printk(KERN_WARNING "---[ end trace 0000000000000000 ]---\n");
+}
+
+void __bug(const char *file, int line)
+{
+	printk(KERN_EMERG "------------[ cut here ]------------\n");
+	printk(KERN_EMERG "kernel BUG at %s:%d!\n", file, line);
+	dump_stack();
+	abort();
+}
+
+void panic(const char *fmt, ...)
+{
+	char text[512];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	printk(KERN_EMERG "Kernel panic - not syncing: %s", text);
+	dump_stack();
+	abort();
+}
+
+void print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
+		    int rowsize, int groupsize, const void *buf, size_t len,
+		    bool ascii)
+{
+	const unsigned char *p = buf;
+	size_t row, i;
+
+	if (rowsize != 16 && rowsize != 32)
+		rowsize = 16;
+	if (groupsize != 1 && groupsize != 2 && groupsize != 4 && groupsize != 8)
+		groupsize = 1;
+	for (row = 0; row < len; row += rowsize) {
+		char line[256];
+		size_t n = min(len - row, (size_t)rowsize), o = 0;
+
+		for (i = 0; i < n; i += groupsize) {
+			int g;
+
+			/* Groups are printed as little-endian numbers, as the kernel does. */
+			for (g = groupsize - 1; g >= 0; g--)
+				o += snprintf(line + o, sizeof(line) - o, "%02x",
+					      i + g < n ? p[row + i + g] : 0);
+			line[o++] = ' ';
+		}
+		if (o)
+			o--;
+		line[o] = '\0';
+		if (ascii) {
+			size_t pad = (size_t)rowsize * 2 + rowsize / groupsize - 1;
+
+			while (o < pad && o < sizeof(line) - 1)
+				line[o++] = ' ';
+			line[o++] = ' ';
+			line[o++] = ' ';
+			for (i = 0; i < n && o < sizeof(line) - 1; i++)
+				line[o++] = p[row + i] >= 0x20 && p[row + i] < 0x7f ?
+					    p[row + i] : '.';
+			line[o] = '\0';
+		}
+		if (prefix_type == DUMP_PREFIX_ADDRESS)
+			printk("%s%s%px: %s\n", level, prefix_str, p + row, line);
+		else if (prefix_type == DUMP_PREFIX_OFFSET)
+			printk("%s%s%08zx: %s\n", level, prefix_str, row, line);
+		else
+			printk("%s%s%s\n", level, prefix_str, line);
+	}
+}
