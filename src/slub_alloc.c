@@ -208,8 +208,12 @@ static void *install_cpu_slab(struct kmem_cache *s, struct slab *slab,
 
 	local_lock_irqsave(&s->cpu_slab->lock, flags);
 	c = this_cpu_ptr(s->cpu_slab);
-	/* A thread sharing this CPU may have installed one meanwhile. */
+	/*
+	 * A thread sharing this CPU may have installed one meanwhile.  The
+	 * slab pointer changes before each tid change (see cpu_slab_detach()).
+	 */
 	old_slab = c->slab;
+	WRITE_ONCE(c->slab, NULL);
 	old_freelist = cpu_freelist_take(c);
 	WRITE_ONCE(c->slab, slab);
 	object = load_freelist(s, c, chain);
@@ -291,8 +295,8 @@ reread:
 			frozen = false;
 		}
 		/* Full (now unfrozen) or on the wrong node: let it go. */
-		chain = cpu_freelist_take(c);
 		WRITE_ONCE(c->slab, NULL);
+		chain = cpu_freelist_take(c);
 		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 		/* Once unfrozen another CPU may own it: read no slab state. */
 		if (frozen)

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * printk, WARN, BUG and panic.  Messages keep the kernel's text; the level
- * prefix is stripped and counted.  Kernel %p extensions are rewritten to
- * plain %p before formatting (%pS prints the address, not a symbol).
+ * prefix is stripped and counted.  Kernel %p extensions are rewritten
+ * before formatting: %px prints 16 hex digits as the kernel does, the
+ * others (%pS, %pK, ...) print the plain address (no symbol names, no
+ * hashing).  As in the kernel, a message not ending in a newline is ended
+ * by the next one unless that is KERN_CONT.
  */
 #include <execinfo.h>
 #include <stdlib.h>
@@ -57,7 +60,11 @@ static void rewrite_format(const char *fmt, char *out, size_t size)
 		/* Copy flags, width and length up to the conversion. */
 		while (*fmt && strchr("-+ #0123456789.lhzt", *fmt) && o + 3 < size)
 			out[o++] = *fmt++;
-		if (*fmt == 'p') {
+		if (*fmt == 'p' && fmt[1] == 'x' && o + 6 < size) {
+			memcpy(out + o, "016lx", 5);
+			o += 5;
+			fmt += 2;
+		} else if (*fmt == 'p') {
 			out[o++] = *fmt++;
 			while (*fmt && strchr("xKSsBFfR", *fmt))
 				fmt++;
@@ -66,12 +73,22 @@ static void rewrite_format(const char *fmt, char *out, size_t size)
 	out[o] = '\0';
 }
 
-static void emit(const char *text)
+static bool line_open;	/* the last message did not end its line */
+
+static void write_out(const char *text)
 {
 	if (printk_sink)
 		printk_sink(text, printk_sink_arg);
 	else
 		fputs(text, stderr);
+}
+
+static void emit(const char *text, bool cont)
+{
+	if (line_open && !cont)
+		write_out("\n");
+	line_open = text[0] && text[strlen(text) - 1] != '\n';
+	write_out(text);
 }
 
 int vprintk(const char *fmt, va_list args)
@@ -90,7 +107,7 @@ int vprintk(const char *fmt, va_list args)
 	len = vsnprintf(text, sizeof(text), format, args);
 	if (level >= 0)
 		__atomic_fetch_add(&level_counts[level], 1, __ATOMIC_RELAXED);
-	emit(text);
+	emit(text, level < 0);
 	return len;
 }
 

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+/* The UAPI header first: system headers include it and expect its __u32, __le32, ... */
+#include_next <linux/types.h>
 
 typedef uint8_t u8;
 typedef uint16_t u16;
@@ -17,10 +19,6 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 typedef unsigned __int128 u128;
-typedef u8 __u8;
-typedef u16 __u16;
-typedef u32 __u32;
-typedef u64 __u64;
 typedef unsigned int gfp_t;
 typedef unsigned int slab_flags_t;
 typedef unsigned long phys_addr_t;
