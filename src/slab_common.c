@@ -286,15 +286,14 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 	if (err)
 		panic("Creation of kmalloc slab %s size=%u failed. Reason %d\n",
 		      name, size, err);
-	s->refcount = -1;	/* not mergeable while booting */
+	s->refcount = -1;	/* exempt from merging and destruction */
 }
 
 static bool slab_ready;
 
 int libslab_init(void)
 {
-	struct kmem_cache *s;
-	int err = 0;
+	int err;
 
 	mutex_lock(&slab_mutex);
 	if (slab_ready) {
@@ -314,12 +313,10 @@ int libslab_init(void)
 	list_add(&kmem_cache->list, &slab_caches);
 	mutex_unlock(&slab_mutex);
 
+	/* The boot caches keep refcount -1: never merged, never destroyed. */
 	err = create_kmalloc_caches();
 
 	mutex_lock(&slab_mutex);
-	list_for_each_entry(s, &slab_caches, list)
-		if (s->refcount < 0)
-			s->refcount = 1;
 	slab_ready = !err;
 	mutex_unlock(&slab_mutex);
 	return err;

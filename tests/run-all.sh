@@ -106,7 +106,29 @@ else
 	stage "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)" kernel_tests
 fi
 
+# Tests passed and failed over every meson run, from meson's test logs.
+count_results() {
+	python3 - "$root"/build/default/meson-logs/testlog*.json \
+		"$root"/build/asan/meson-logs/testlog*.json <<'PY'
+import json, sys
+passed = failed = 0
+for path in sys.argv[1:]:
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        continue
+    for line in lines:
+        result = json.loads(line).get("result")
+        if result in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        elif result not in ("SKIP",):
+            failed += 1
+print(f"{passed} passed, {failed} failed")
+PY
+}
+
 echo
 echo "Summary:"
 printf '  %s\n' "${summary[@]}"
+count_results
 exit "$failed"

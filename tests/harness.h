@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared helpers of the cmocka suites: a printk capture, so tests can
+ * assert on the kernel-format reports, and counts taken from the
+ * allocator's own accounting.
+ */
+#ifndef LIBSLAB_TESTS_HARNESS_H
+#define LIBSLAB_TESTS_HARNESS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/seq_file.h>
+#include <linux/sim_page_alloc.h>
+#include <linux/sim_printk.h>
+#include <linux/sim_cpu.h>
+#include "slab.h"
+
+/* Start collecting printk output (and stop echoing it to stderr). */
+void capture_start(void);
+/* Stop collecting; the text stays readable through captured(). */
+void capture_stop(void);
+/* Everything printed since capture_start(). */
+const char *captured(void);
+/* Assert that the captured output contains text. */
+#define assert_captured(text)						\
+	do {								\
+		if (!strstr(captured(), (text)))			\
+			fail_msg("output lacks \"%s\"; got:\n%s", (text),	\
+				 captured());				\
+	} while (0)
+
+/* Total slabs of s on every node. */
+unsigned long cache_nr_slabs(struct kmem_cache *s);
+/* Total partial slabs of s on every node. */
+unsigned long cache_nr_partial(struct kmem_cache *s);
+
+/* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
+int expect_clean_setup(void **state);
+int expect_clean_teardown(void **state);
+
+#endif

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Memory limits and NUMA placement.  The suite runs with two simulated
+ * nodes of 64 MiB and two CPUs (CPU n on node n).
+ */
+#include "harness.h"
+
+static int pin_cpu0(void **state)
+{
+	sim_set_cpu(0);
+	return 0;
+}
+
+static void test_nodes_come_from_the_command_line(void **state)
+{
+	assert_int_equal(nr_node_ids, 2);
+	assert_int_equal(sim_node_pages(0), (64UL << 20) >> PAGE_SHIFT);
+	assert_int_equal(cpu_to_node(1), 1);
+}
+
+static void test_alloc_node_places_object_on_that_node(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("numa_place", 200, 0, SLAB_NO_MERGE, NULL);
+	void *a = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	void *b = kmem_cache_alloc_node(s, GFP_KERNEL, 0);
+
+	assert_int_equal(folio_nid(virt_to_folio(a)), 1);
+	assert_int_equal(folio_nid(virt_to_folio(b)), 0);
+	kmem_cache_free(s, a);
+	kmem_cache_free(s, b);
+	kmem_cache_destroy(s);
+}
+
+static void test_default_node_is_the_cpus_node(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("numa_local", 200, 0, SLAB_NO_MERGE, NULL);
+	void *a, *b;
+
+	a = kmem_cache_alloc(s, GFP_KERNEL);
+	sim_set_cpu(1);
+	b = kmem_cache_alloc(s, GFP_KERNEL);
+	kmem_cache_free(s, b);
+	sim_set_cpu(0);
+	assert_int_equal(folio_nid(virt_to_folio(a)), 0);
+	assert_int_equal(folio_nid(virt_to_folio(b)), 1);
+	kmem_cache_free(s, a);
+	kmem_cache_destroy(s);
+}
+
+static void test_slabs_are_counted_per_node(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("numa_count", 256, 0, SLAB_NO_MERGE, NULL);
+	void *p[20];
+	int i;
+
+	for (i = 0; i < 20; i++)
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	assert_int_equal(libslab_node_nr_slabs(s, 0), 0);
+	assert_int_equal(libslab_node_nr_slabs(s, 1), 2);
+	libslab_flush_all(s);
+	assert_int_equal(libslab_node_nr_partial(s, 1), 1);
+	assert_int_equal(libslab_node_nr_partial(s, 0), 0);
+	for (i = 0; i < 20; i++)
+		kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+static void test_kmalloc_node_places_memory(void **state)
+{
+	void *small = kmalloc_node(100, GFP_KERNEL, 1);
+	void *large = kmalloc_node(50000, GFP_KERNEL, 1);
+
+	assert_int_equal(folio_nid(virt_to_folio(small)), 1);
+	assert_int_equal(folio_nid(virt_to_folio(large)), 1);
+	kfree(small);
+	kfree(large);
+}
+
+static void test_full_node_falls_back_unless_thisnode(void **state)
+{
+	static struct page *blocks[16 + (1 << MAX_PAGE_ORDER)];
+	const gfp_t here = GFP_KERNEL | __GFP_THISNODE | __GFP_NOWARN;
+	unsigned long node1 = sim_pages_in_use(1);
+	unsigned int orders[ARRAY_SIZE(blocks)];
+	size_t n = 0;
+	void *p;
+
+	/* Take all of node 1: whole 4 MiB blocks, then the single pages left. */
+	while (n < 16 && (blocks[n] = alloc_pages_node(1, here, MAX_PAGE_ORDER)))
+		orders[n++] = MAX_PAGE_ORDER;
+	while (n < ARRAY_SIZE(blocks) && (blocks[n] = alloc_pages_node(1, here, 0)))
+		orders[n++] = 0;
+	assert_int_equal(sim_pages_in_use(1), sim_node_pages(1));
+
+	assert_null(kmalloc_node(20000, here, 1));
+	p = kmalloc_node(20000, GFP_KERNEL, 1);
+	assert_non_null(p);
+	assert_int_equal(folio_nid(virt_to_folio(p)), 0);
+	kfree(p);
+	while (n--)
+		__free_pages(blocks[n], orders[n]);
+	assert_int_equal(sim_pages_in_use(1), node1);
+}
+
+static void test_memory_limit_makes_allocation_fail_cleanly(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_fail", 512, 0, SLAB_NO_MERGE, NULL);
+	unsigned long base = sim_pages_in_use(NUMA_NO_NODE);
+	void *p[2000];
+	int n = 0;
+
+	sim_page_set_limit(base + 16);
+	while (n < 2000 && (p[n] = kmem_cache_alloc(s, GFP_KERNEL | __GFP_NOWARN)))
+		n++;
+	assert_true(n > 0 && n < 2000);
+	assert_true(sim_pages_in_use(NUMA_NO_NODE) <= base + 16);
+	assert_null(kmalloc(100000, GFP_KERNEL | __GFP_NOWARN));
+	while (n)
+		kmem_cache_free(s, p[--n]);
+	sim_page_set_limit(0);
+	kmem_cache_shrink(s);
+	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), base);
+	kmem_cache_destroy(s);
+}
+
+static void test_allocation_works_again_after_limit_is_lifted(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_lift", 512, 0, SLAB_NO_MERGE, NULL);
+	void *p;
+
+	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
+	assert_null(kmem_cache_alloc(s, GFP_KERNEL | __GFP_NOWARN));
+	sim_page_set_limit(0);
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_non_null(p);
+	kmem_cache_free(s, p);
+	kmem_cache_destroy(s);
+}
+
+static void test_failed_allocation_warns_unless_nowarn(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_warn", 512, 0, SLAB_NO_MERGE, NULL);
+
+	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
+	capture_start();
+	assert_null(kmem_cache_alloc(s, GFP_KERNEL));
+	capture_stop();
+	sim_page_set_limit(0);
+	assert_captured("page allocation failure: order:0");
+	kmem_cache_destroy(s);
+}
+
+static void test_bulk_alloc_failure_returns_zero_and_leaks_nothing(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_bulk", 256, 0, SLAB_NO_MERGE, NULL);
+	unsigned long base = sim_pages_in_use(NUMA_NO_NODE);
+	void *p[1000];
+
+	sim_page_set_limit(base + 4);
+	assert_int_equal(kmem_cache_alloc_bulk(s, GFP_KERNEL | __GFP_NOWARN, 1000, p), 0);
+	sim_page_set_limit(0);
+	assert_int_equal(libslab_count_inuse(s), 0);
+	kmem_cache_shrink(s);
+	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), base);
+	kmem_cache_destroy(s);
+}
+
+static void test_cache_creation_fails_cleanly_without_memory(void **state)
+{
+	unsigned long base = sim_pages_in_use(NUMA_NO_NODE);
+	struct kmem_cache *s;
+	int i;
+
+	/* Use up what kmem_cache and kmem_cache_node have left, then create. */
+	sim_page_set_limit(base);
+	capture_start();
+	for (i = 0; i < 200 && (s = kmem_cache_create("no_memory", 64, 0, SLAB_NO_MERGE, NULL)); i++)
+		kmem_cache_destroy(s);
+	capture_stop();
+	sim_page_set_limit(0);
+	assert_true(i < 200 || s != NULL);
+	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), base);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_nodes_come_from_the_command_line, pin_cpu0),
+		cmocka_unit_test_setup(test_alloc_node_places_object_on_that_node, pin_cpu0),
+		cmocka_unit_test_setup(test_default_node_is_the_cpus_node, pin_cpu0),
+		cmocka_unit_test_setup(test_slabs_are_counted_per_node, pin_cpu0),
+		cmocka_unit_test_setup(test_kmalloc_node_places_memory, pin_cpu0),
+		cmocka_unit_test_setup(test_full_node_falls_back_unless_thisnode, pin_cpu0),
+		cmocka_unit_test_setup(test_memory_limit_makes_allocation_fail_cleanly, pin_cpu0),
+		cmocka_unit_test_setup(test_allocation_works_again_after_limit_is_lifted, pin_cpu0),
+		cmocka_unit_test_setup(test_failed_allocation_warns_unless_nowarn, pin_cpu0),
+		cmocka_unit_test_setup(test_bulk_alloc_failure_returns_zero_and_leaks_nothing, pin_cpu0),
+		cmocka_unit_test_setup(test_cache_creation_fails_cleanly_without_memory, pin_cpu0),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

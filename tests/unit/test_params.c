@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Boot parameters as the kernel spells them, applied to caches created later. */
+#include "harness.h"
+
+static void restore_defaults(void)
+{
+	assert_int_equal(libslab_parse_cmdline("slub_min_order=0 slub_max_order=3 slub_min_objects=0 slab_merge"), 0);
+}
+
+static struct kmem_cache *make(const char *name, unsigned int size)
+{
+	struct kmem_cache *s = kmem_cache_create(name, size, 0, 0, NULL);
+
+	assert_non_null(s);
+	return s;
+}
+
+static void test_slub_min_order_applies_to_new_caches(void **state)
+{
+	struct kmem_cache *s;
+
+	assert_int_equal(libslab_parse_cmdline("slub_min_order=1"), 0);
+	s = make("param_min_order", 24);
+	assert_int_equal(oo_order(s->oo), 1);
+	kmem_cache_destroy(s);
+	restore_defaults();
+}
+
+static void test_slab_min_order_spelling_is_accepted(void **state)
+{
+	struct kmem_cache *s;
+
+	assert_int_equal(libslab_parse_cmdline("slab_min_order=2"), 0);
+	s = make("param_slab_min_order", 24);
+	assert_int_equal(oo_order(s->oo), 2);
+	kmem_cache_destroy(s);
+	restore_defaults();
+}
+
+static void test_min_order_above_max_raises_max(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("slub_max_order=1 slub_min_order=4"), 0);
+	assert_int_equal(slub_max_order, 4);
+	restore_defaults();
+}
+
+static void test_max_order_below_min_lowers_min(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("slub_min_order=2 slub_max_order=1"), 0);
+	assert_int_equal(slub_min_order, 1);
+	restore_defaults();
+}
+
+static void test_max_order_is_clamped_to_page_allocator_limit(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("slub_max_order=20"), 0);
+	assert_int_equal(slub_max_order, MAX_PAGE_ORDER);
+	restore_defaults();
+}
+
+static void test_slub_max_order_caps_new_caches(void **state)
+{
+	struct kmem_cache *s;
+
+	assert_int_equal(libslab_parse_cmdline("slub_max_order=0"), 0);
+	s = make("param_max_order", 1000);
+	assert_int_equal(oo_order(s->oo), 0);
+	assert_int_equal(oo_objects(s->oo), 4);
+	kmem_cache_destroy(s);
+	restore_defaults();
+}
+
+static void test_slub_min_objects_applies_to_new_caches(void **state)
+{
+	struct kmem_cache *s;
+
+	assert_int_equal(libslab_parse_cmdline("slub_min_objects=64"), 0);
+	s = make("param_min_objects", 256);
+	assert_int_equal(oo_order(s->oo), 2);
+	kmem_cache_destroy(s);
+	restore_defaults();
+}
+
+static void test_slab_nomerge_param_prevents_merging(void **state)
+{
+	struct kmem_cache *a, *b;
+
+	assert_int_equal(libslab_parse_cmdline("slab_nomerge"), 0);
+	a = make("nomerge_a", 200);
+	b = make("nomerge_b", 200);
+	assert_ptr_not_equal(a, b);
+	kmem_cache_destroy(b);
+	kmem_cache_destroy(a);
+	restore_defaults();
+}
+
+static void test_slab_merge_param_restores_merging(void **state)
+{
+	struct kmem_cache *a, *b;
+
+	assert_int_equal(libslab_parse_cmdline("slab_nomerge slab_merge"), 0);
+	a = make("merge_a", 200);
+	b = make("merge_b", 200);
+	assert_ptr_equal(a, b);
+	kmem_cache_destroy(b);
+	kmem_cache_destroy(a);
+	restore_defaults();
+}
+
+static void test_malformed_value_is_rejected(void **state)
+{
+	capture_start();
+	assert_int_equal(libslab_parse_cmdline("slub_min_order=abc"), -EINVAL);
+	capture_stop();
+	assert_captured("malformed boot parameter 'slub_min_order=abc'");
+	assert_int_equal(slub_min_order, 0);
+}
+
+static void test_other_subsystems_parameters_are_ignored(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("quiet root=/dev/vda1 nr_cpus=2"), 0);
+	assert_int_equal(libslab_parse_cmdline(""), 0);
+	assert_int_equal(libslab_parse_cmdline(NULL), 0);
+}
+
+static void test_valid_words_apply_beside_a_malformed_one(void **state)
+{
+	capture_start();
+	assert_int_equal(libslab_parse_cmdline("slub_min_objects=x slub_max_order=2"), -EINVAL);
+	capture_stop();
+	assert_int_equal(slub_max_order, 2);
+	restore_defaults();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slub_min_order_applies_to_new_caches),
+		cmocka_unit_test(test_slab_min_order_spelling_is_accepted),
+		cmocka_unit_test(test_min_order_above_max_raises_max),
+		cmocka_unit_test(test_max_order_below_min_lowers_min),
+		cmocka_unit_test(test_max_order_is_clamped_to_page_allocator_limit),
+		cmocka_unit_test(test_slub_max_order_caps_new_caches),
+		cmocka_unit_test(test_slub_min_objects_applies_to_new_caches),
+		cmocka_unit_test(test_slab_nomerge_param_prevents_merging),
+		cmocka_unit_test(test_slab_merge_param_restores_merging),
+		cmocka_unit_test(test_malformed_value_is_rejected),
+		cmocka_unit_test(test_other_subsystems_parameters_are_ignored),
+		cmocka_unit_test(test_valid_words_apply_beside_a_malformed_one),
+	};
+
+	return cmocka_run_group_tests(tests, expect_clean_setup,
+				      expect_clean_teardown);
+}
