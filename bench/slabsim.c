@@ -616,13 +616,17 @@ static void measure_live(void)
 	}
 }
 
-/* Print /proc/slabinfo for every cache to stdout. */
-static void print_slabinfo(void)
+/* Print /proc/slabinfo for every cache to stdout, then the aliases if asked. */
+static void print_slabinfo(bool aliases)
 {
 	struct seq_file m;
 
 	seq_file_init_stream(&m, stdout);
 	libslab_slabinfo_show(&m);
+	if (aliases) {
+		seq_puts(&m, "# merged caches: alias -> cache\n");
+		libslab_aliases_show(&m);
+	}
 	fflush(stdout);
 }
 
@@ -630,7 +634,7 @@ static void print_slabinfo(void)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: slabsim [--seed N] [--ops N] [--cmdline STRING] [--quiet]\n"
+		"usage: slabsim [--seed N] [--ops N] [--cmdline STRING] [--aliases] [--quiet]\n"
 		"\n"
 		"Run a boot-like allocation workload on libslab, print /proc/slabinfo\n"
 		"with the workload's objects live, then free everything.\n"
@@ -639,6 +643,7 @@ static void usage(FILE *f)
 		"  --ops N           workload steps (default %d)\n"
 		"  --cmdline STRING  boot parameters applied before the caches are created,\n"
 		"                    e.g. 'slub_min_order=1 slab_nomerge'\n"
+		"  --aliases         after slabinfo, list the names merged into other caches\n"
 		"  --quiet           print neither slabinfo nor the summary line\n"
 		"  --help            show this help\n"
 		"\n"
@@ -667,13 +672,14 @@ int main(int argc, char **argv)
 		{ "ops", required_argument, NULL, 'o' },
 		{ "cmdline", required_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "aliases", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned long long seed = DEFAULT_SEED, ops = DEFAULT_OPS;
 	const char *cmdline = NULL;
 	unsigned long errors_before;
-	bool quiet = false;
+	bool quiet = false, aliases = false;
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -691,6 +697,9 @@ int main(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = true;
+			break;
+		case 'a':
+			aliases = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -722,7 +731,7 @@ int main(int argc, char **argv)
 		run_workload(ops);
 		measure_live();
 		if (!quiet)
-			print_slabinfo();
+			print_slabinfo(aliases);
 	} else {
 		stats.errors++;
 	}

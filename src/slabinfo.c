@@ -103,6 +103,36 @@ out:
 }
 EXPORT_SYMBOL(libslab_find_cache);
 
+unsigned int libslab_cache_aliases(struct kmem_cache *s, const char **names,
+				   unsigned int max)
+{
+	struct slab_alias *alias;
+	unsigned int n = 0;
+
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(alias, &s->aliases, list) {
+		if (n < max)
+			names[n] = alias->name;
+		n++;
+	}
+	mutex_unlock(&slab_mutex);
+	return n;
+}
+EXPORT_SYMBOL(libslab_cache_aliases);
+
+void libslab_aliases_show(struct seq_file *m)
+{
+	struct slab_alias *alias;
+	struct kmem_cache *s;
+
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list)
+		list_for_each_entry(alias, &s->aliases, list)
+			seq_printf(m, "%s -> %s\n", alias->name, s->name);
+	mutex_unlock(&slab_mutex);
+}
+EXPORT_SYMBOL(libslab_aliases_show);
+
 unsigned int libslab_cache_refcount(const struct kmem_cache *s)
 {
 	return max(s->refcount, 0);

@@ -38,6 +38,7 @@ static int fail_above_order = -1;
 static atomic_long_t alloc_failures;
 static atomic_long_t bad_pages;
 static atomic_long_t total_in_use;
+atomic_long_t sim_slab_pages;
 
 #define MAX_ORDER_BYTES	(PAGE_SIZE << MAX_PAGE_ORDER)
 
@@ -320,6 +321,11 @@ void sim_page_fail_above_order(int order)
 unsigned long sim_bad_page_count(void)
 {
 	return atomic_long_read(&bad_pages);
+}
+
+unsigned long sim_slab_pages_in_use(void)
+{
+	return atomic_long_read(&sim_slab_pages);
 }
 
 unsigned long sim_node_pages(int nid)

@@ -205,6 +205,41 @@ static void test_merged_alias_is_not_a_separate_slabinfo_line(void **state)
 	kmem_cache_destroy(a);
 }
 
+static void test_aliases_are_listed_with_their_cache(void **state)
+{
+	struct kmem_cache *a = kmem_cache_create("alias_list_target", 392, 0, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("alias_list_one", 392, 0, 0, NULL);
+	struct kmem_cache *c = kmem_cache_create("alias_list_two", 390, 0, 0, NULL);
+	const char *names[4];
+	struct seq_file m;
+
+	assert_ptr_equal(a, b);
+	assert_ptr_equal(a, c);
+	assert_int_equal(libslab_cache_aliases(a, names, 4), 2);
+	assert_string_equal(names[0], "alias_list_one");
+	assert_string_equal(names[1], "alias_list_two");
+	seq_file_init_buffer(&m);
+	libslab_aliases_show(&m);
+	assert_non_null(strstr(m.buf, "alias_list_two -> alias_list_target\n"));
+	seq_file_release(&m);
+	kmem_cache_destroy(c);
+	kmem_cache_destroy(b);
+	kmem_cache_destroy(a);
+}
+
+static void test_slab_pages_are_counted_while_typed_slab(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("slab_pages", 2048, 0, SLAB_NO_MERGE, NULL);
+	unsigned long before = sim_slab_pages_in_use();
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_int_equal(sim_slab_pages_in_use(), before + (1UL << oo_order(s->oo)));
+	kmem_cache_free(s, p);
+	kmem_cache_shrink(s);
+	assert_int_equal(sim_slab_pages_in_use(), before);
+	kmem_cache_destroy(s);
+}
+
 static void test_destroy_of_null_and_error_pointer_is_a_no_op(void **state)
 {
 	kmem_cache_destroy(NULL);
@@ -311,6 +346,8 @@ int main(void)
 		cmocka_unit_test(test_usercopy_caches_are_not_merged),
 		cmocka_unit_test(test_usercopy_region_outside_object_is_dropped),
 		cmocka_unit_test(test_merged_alias_is_not_a_separate_slabinfo_line),
+		cmocka_unit_test(test_aliases_are_listed_with_their_cache),
+		cmocka_unit_test(test_slab_pages_are_counted_while_typed_slab),
 		cmocka_unit_test(test_destroy_of_null_and_error_pointer_is_a_no_op),
 		cmocka_unit_test(test_destroy_empty_cache_returns_its_pages),
 		cmocka_unit_test(test_slabinfo_header_is_version_2_1),

@@ -59,6 +59,11 @@ static inline bool PageHead(const struct page *page)
 	return test_bit(PG_head, &page->flags);
 }
 
+static inline unsigned int __folio_order(const struct folio *folio)
+{
+	return PageHead(&folio->page) ? (&folio->page)[1].flags & 0xff : 0;
+}
+
 /* Whether page is a tail of a compound page. */
 static inline bool PageTail(const struct page *page)
 {
@@ -85,9 +90,7 @@ static inline struct page *compound_head(const struct page *page)
 /* Order of the folio (0 for a single page). */
 static inline unsigned int folio_order(const struct folio *folio)
 {
-	if (!PageHead(&folio->page))
-		return 0;
-	return (&folio->page)[1].flags & 0xff;
+	return __folio_order(folio);
 }
 
 /* Order of page's compound page, 0 if not a head. */
@@ -102,6 +105,9 @@ static inline bool folio_test_large(const struct folio *folio)
 	return PageHead(&folio->page);
 }
 
+/* Pages currently typed slab, for sim_slab_pages_in_use(). */
+extern atomic_long_t sim_slab_pages;
+
 static inline bool folio_test_slab(const struct folio *folio)
 {
 	return page_has_type(&folio->page, PGTY_slab);
@@ -110,11 +116,13 @@ static inline bool folio_test_slab(const struct folio *folio)
 static inline void __folio_set_slab(struct folio *folio)
 {
 	page_set_type(&folio->page, PGTY_slab);
+	atomic_long_add(1L << __folio_order(folio), &sim_slab_pages);
 }
 
 static inline void __folio_clear_slab(struct folio *folio)
 {
 	page_clear_type(&folio->page);
+	atomic_long_sub(1L << __folio_order(folio), &sim_slab_pages);
 }
 
 static inline bool folio_test_large_kmalloc(const struct folio *folio)

@@ -11,6 +11,8 @@
 void sim_page_set_limit(unsigned long max_pages);
 /* Pages in use on node nid, or on all nodes for NUMA_NO_NODE (-1). */
 unsigned long sim_pages_in_use(int nid);
+/* Pages typed slab now (the kernel's NR_SLAB_*_B, in pages). */
+unsigned long sim_slab_pages_in_use(void);
 /* Allocations that failed since start-up. */
 unsigned long sim_page_alloc_failures(void);
 /* Make every allocation above order fail (-1: off). */

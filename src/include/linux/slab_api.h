@@ -206,6 +206,14 @@ int libslab_init(void);
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
 struct kmem_cache *libslab_find_cache(const char *name);
+/*
+ * Names merged into s (sysfs shows them as symlinks to the cache): stores
+ * up to max of them in names and returns how many there are.
+ */
+unsigned int libslab_cache_aliases(struct kmem_cache *s, const char **names,
+				   unsigned int max);
+/* Print one "alias -> cache" line for every merged name of every cache. */
+void libslab_aliases_show(struct seq_file *m);
 /* How many names (the cache's own and its aliases) refer to s. */
 unsigned int libslab_cache_refcount(const struct kmem_cache *s);
 /* Slabs on node's partial list. */
