@@ -106,11 +106,12 @@ else
 	stage "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)" kernel_tests
 fi
 
-# Tests passed and failed over every meson run, from meson's test logs.
+# Test cases passed and failed over every meson run, from meson's logs: a
+# cmocka suite counts its cases, any other test counts once.
 count_results() {
 	python3 - "$root"/build/default/meson-logs/testlog*.json \
 		"$root"/build/asan/meson-logs/testlog*.json <<'PY'
-import json, sys
+import json, re, sys
 passed = failed = 0
 for path in sys.argv[1:]:
     try:
@@ -118,10 +119,16 @@ for path in sys.argv[1:]:
     except OSError:
         continue
     for line in lines:
-        result = json.loads(line).get("result")
-        if result in ("OK", "EXPECTEDFAIL"):
+        test = json.loads(line)
+        out = test.get("stdout", "") + (test.get("stderr") or "")
+        ok = [int(n) for n in re.findall(r"\[  PASSED  \] (\d+) test", out)]
+        bad = [int(n) for n in re.findall(r"\[  FAILED  \] (\d+) test", out)]
+        if ok or bad:
+            passed += sum(ok)
+            failed += sum(bad)
+        elif test.get("result") == "OK":
             passed += 1
-        elif result not in ("SKIP",):
+        elif test.get("result") != "SKIP":
             failed += 1
 print(f"{passed} passed, {failed} failed")
 PY
