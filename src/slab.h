@@ -318,6 +318,24 @@ static inline freelist_aba_t cpu_pair_read(struct kmem_cache_cpu *c)
 	return pair;
 }
 
+/*
+ * The fast paths' commit: swap this CPU's freelist from freelist_old to
+ * freelist_new if its tid is still tid.  Fails if anything changed the
+ * pair, this thread moved to another CPU, or another context ran there.
+ */
+static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
+						       void *freelist_old,
+						       void *freelist_new,
+						       unsigned long tid)
+{
+	freelist_aba_t old = { .freelist = freelist_old, .counter = tid };
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = tid + TID_STEP };
+
+	return this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
+				       &old.full, new.full);
+}
+
 /* Where the free pointer of object lives. */
 static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 {
@@ -405,7 +423,12 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain);
 void __put_partials(struct kmem_cache *s, struct slab *partial_slab);
 /* Return every CPU's cpu slab and partial chain of s to the nodes. */
 void flush_all(struct kmem_cache *s);
-/* Freeze an unfrozen slab taken from a list; returns its whole freelist. */
+/*
+ * Take every free object of a slab the caller owns (its cpu slab, or one
+ * taken off a list): the slab stays or becomes frozen if there were any,
+ * and is left unfrozen and full (on no list) if there were none.  The
+ * kernel's freeze_slab() and get_freelist() in one.
+ */
 void *freeze_slab(struct kmem_cache *s, struct slab *slab);
 /* cmpxchg of a slab's freelist/counters pair. */
 bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,

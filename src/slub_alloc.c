@@ -5,7 +5,7 @@
  * allocation.
  * Kernel counterparts (mm/slub.c): allocate_slab(), new_slab(),
  * kmalloc_fix_flags(), slab_alloc_node(), __slab_alloc(),
- * ___slab_alloc(), get_freelist(), kmem_cache_alloc_noprof(),
+ * ___slab_alloc(), kmem_cache_alloc_noprof(),
  * kmem_cache_alloc_node_noprof(), kmem_cache_alloc_lru_noprof(),
  * kmem_cache_alloc_bulk_noprof().
  */
@@ -99,24 +99,6 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 static inline bool node_match(struct slab *slab, int node)
 {
 	return node == NUMA_NO_NODE || slab_nid(slab) == node;
-}
-
-/* Take all of a cpu slab's remotely freed objects; unfreeze it if none. */
-static void *get_freelist(struct kmem_cache *s, struct slab *slab)
-{
-	struct slab new;
-	unsigned long counters;
-	void *freelist;
-
-	do {
-		freelist = READ_ONCE(slab->freelist);
-		counters = READ_ONCE(slab->counters);
-		new.counters = counters;
-		new.inuse = slab->objects;
-		new.frozen = freelist != NULL;
-	} while (!slab_update_freelist(s, slab, freelist, counters, NULL,
-				       new.counters));
-	return freelist;
 }
 
 /* Last object of a free chain and the chain's length. */
@@ -256,10 +238,8 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
 		return NULL;
 	}
 	chain = freeze_slab(s, slab);
-	if (unlikely(!chain)) {
-		deactivate_slab(s, slab, NULL);
-		return NULL;
-	}
+	if (unlikely(!chain))
+		return NULL;	/* filled up meanwhile: now on no list */
 	return install_cpu_slab(s, slab, chain);
 }
 
@@ -287,7 +267,7 @@ reread:
 			if (object)
 				goto out_unlock;
 			/* Take what was freed remotely while the slab was ours. */
-			chain = get_freelist(s, slab);
+			chain = freeze_slab(s, slab);
 			if (chain) {
 				object = load_freelist(s, c, chain);
 				goto out_unlock;
@@ -320,7 +300,6 @@ reread:
 		chain = freeze_slab(s, slab);
 		if (likely(chain))
 			return install_cpu_slab(s, slab, chain);
-		deactivate_slab(s, slab, NULL);
 		goto reread;
 	}
 
@@ -351,8 +330,6 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	void *object;
 
 	for (;;) {
-		freelist_aba_t old, new;
-
 		c = raw_cpu_ptr(s->cpu_slab);
 		tid = READ_ONCE(c->tid);
 		/* tid first: any change after this fails the cmpxchg. */
@@ -362,12 +339,8 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 		if (unlikely(!object || !slab || !node_match(slab, node)))
 			return ___slab_alloc(s, gfpflags, node, addr);
 
-		old.freelist = object;
-		old.counter = tid;
-		new.freelist = get_freepointer_safe(s, object);
-		new.counter = tid + TID_STEP;
-		if (likely(this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
-						   &old.full, new.full)))
+		if (likely(__update_cpu_freelist_fast(s, object,
+				get_freepointer_safe(s, object), tid)))
 			return object;
 	}
 }

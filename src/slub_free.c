@@ -97,8 +97,6 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	void *freelist;
 
 	for (;;) {
-		freelist_aba_t old, new;
-
 		c = raw_cpu_ptr(s->cpu_slab);
 		tid = READ_ONCE(c->tid);
 		/* Same ordering as the alloc fast path: tid, then the rest. */
@@ -113,12 +111,7 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 			return;
 		}
 		set_freepointer(s, tail, freelist);
-		old.freelist = freelist;
-		old.counter = tid;
-		new.freelist = head;
-		new.counter = tid + TID_STEP;
-		if (likely(this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
-						   &old.full, new.full)))
+		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid)))
 			return;
 	}
 }

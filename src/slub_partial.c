@@ -89,9 +89,8 @@ void *freeze_slab(struct kmem_cache *s, struct slab *slab)
 		freelist = READ_ONCE(slab->freelist);
 		counters = READ_ONCE(slab->counters);
 		new.counters = counters;
-		WARN_ON_ONCE(new.frozen);
 		new.inuse = slab->objects;
-		new.frozen = 1;
+		new.frozen = freelist != NULL;
 	} while (!slab_update_freelist(s, slab, freelist, counters, NULL,
 				       new.counters));
 	return freelist;
