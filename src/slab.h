@@ -336,6 +336,29 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 				       &old.full, new.full);
 }
 
+/*
+ * Detach a CPU's active slab and freelist.  c->slab is cleared before the
+ * tid changes: a fast path that sees the new tid then also sees the slab
+ * gone, and one that saw the old tid fails its cmpxchg.  (A kernel CPU
+ * gets this from running with interrupts off; threads sharing a simulated
+ * CPU need the ordering.)
+ */
+static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
+					   void **freelist)
+{
+	freelist_aba_t old, new;
+	struct slab *slab = c->slab;
+
+	WRITE_ONCE(c->slab, NULL);
+	old = cpu_pair_read(c);
+	do {
+		new.freelist = NULL;
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	*freelist = old.freelist;
+	return slab;
+}
+
 /* Where the free pointer of object lives. */
 static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 {

@@ -138,19 +138,6 @@ static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 	return old.freelist;
 }
 
-/* Empty the cpu freelist/tid pair, returning what it held. */
-static void *cpu_freelist_take(struct kmem_cache_cpu *c)
-{
-	freelist_aba_t old, new;
-
-	old = cpu_pair_read(c);
-	do {
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
-	return old.freelist;
-}
-
 /*
  * Hand the first object of chain (objects of the cpu slab that are not on
  * the cpu freelist) to the caller and make the rest the cpu freelist.  With
@@ -194,9 +181,7 @@ static void *install_cpu_slab(struct kmem_cache *s, struct slab *slab,
 	 * A thread sharing this CPU may have installed one meanwhile.  The
 	 * slab pointer changes before each tid change (see cpu_slab_detach()).
 	 */
-	old_slab = c->slab;
-	WRITE_ONCE(c->slab, NULL);
-	old_freelist = cpu_freelist_take(c);
+	old_slab = cpu_slab_detach(c, &old_freelist);
 	WRITE_ONCE(c->slab, slab);
 	object = load_freelist(s, c, chain);
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
@@ -275,8 +260,7 @@ reread:
 			frozen = false;
 		}
 		/* Full (now unfrozen) or on the wrong node: let it go. */
-		WRITE_ONCE(c->slab, NULL);
-		chain = cpu_freelist_take(c);
+		cpu_slab_detach(c, &chain);
 		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 		/* Once unfrozen another CPU may own it: read no slab state. */
 		if (frozen)

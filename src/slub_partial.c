@@ -262,28 +262,6 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain)
 		__put_partials(s, to_put);
 }
 
-/*
- * Detach a CPU's active slab and freelist.  c->slab is cleared before the
- * tid changes: a fast path that sees the new tid then also sees the slab
- * gone, and one that saw the old tid fails its cmpxchg.  (A kernel CPU
- * gets this from running with interrupts off; threads sharing a simulated
- * CPU need the ordering.)
- */
-static struct slab *cpu_slab_detach(struct kmem_cache_cpu *c, void **freelist)
-{
-	freelist_aba_t old, new;
-	struct slab *slab = c->slab;
-
-	WRITE_ONCE(c->slab, NULL);
-	old = cpu_pair_read(c);
-	do {
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
-	*freelist = old.freelist;
-	return slab;
-}
-
 /* Runs on the CPU being flushed, as the kernel's per-CPU flush work does. */
 static long flush_this_cpu_slab(void *arg)
 {
