@@ -28,24 +28,26 @@ const char *captured(void)
 	return capture_buf.buf ? capture_buf.buf : "";
 }
 
-unsigned long cache_nr_slabs(struct kmem_cache *s)
+/* count(s, node) added up over every node. */
+static unsigned long sum_over_nodes(struct kmem_cache *s,
+				    unsigned long (*count)(struct kmem_cache *, int))
 {
 	unsigned long total = 0;
 	int node;
 
 	for (node = 0; node < nr_node_ids; node++)
-		total += libslab_node_nr_slabs(s, node);
+		total += count(s, node);
 	return total;
+}
+
+unsigned long cache_nr_slabs(struct kmem_cache *s)
+{
+	return sum_over_nodes(s, libslab_node_nr_slabs);
 }
 
 unsigned long cache_nr_partial(struct kmem_cache *s)
 {
-	unsigned long total = 0;
-	int node;
-
-	for (node = 0; node < nr_node_ids; node++)
-		total += libslab_node_nr_partial(s, node);
-	return total;
+	return sum_over_nodes(s, libslab_node_nr_partial);
 }
 
 static unsigned long warns_before, errors_before;
