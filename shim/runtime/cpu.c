@@ -1,10 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Simulated CPUs, per-CPU memory, work_on_cpu() and the current task.
- * A thread's CPU is a thread-local integer: assigned round-robin at first
- * use (deterministic, one TLS read per query) or set by sim_set_cpu().
+ * Simulated CPUs and tasks: placement of a task on a CPU (sim_cpu.h),
+ * migration and preemption control, interrupt state, CPU hotplug with its
+ * callbacks and lock, preemption points, work_on_cpu(), current and the
+ * per-CPU memory region.
+ *
+ * A task is placed lazily: sim_current_cpu() is one thread-local read and
+ * a comparison of the task's hotplug generation with the global one, so a
+ * CPU going offline moves its tasks the next time they look.  A task that
+ * disables migration holds a pin on its CPU; offlining waits for the pins
+ * to drain, so nothing runs on a CPU whose dead callbacks are running.
  */
+#include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,39 +24,137 @@
 #include <linux/workqueue.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/printk.h>
 #include <linux/bug.h>
 #include "sim.h"
 
 unsigned int nr_cpu_ids = 1;
+int sim_points_armed;
+static enum sim_cpu_map cpu_map;
+static bool preempt_rt;
 static unsigned int next_cpu;
-static __thread int thread_cpu = -1;
+static bool cpu_offline_flag[NR_CPUS];
+static unsigned int nr_online;
+/* Bumped (seq_cst) whenever a CPU goes offline: tasks re-check placement. */
+static unsigned int hotplug_gen = 1;
+/* Tasks with migration disabled, per CPU. */
+static unsigned int cpu_pins[NR_CPUS];
+static pthread_rwlock_t hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
 
-void sim_cpu_setup(unsigned int nr_cpus)
+static __thread struct sim_task thread_task = { .cpu = -1 };
+static __thread struct sim_task *current_task;
+
+void sim_cpu_setup(const struct sim_config *config)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int nr_cpus = config->nr_cpus;
 
 	if (!nr_cpus)
 		nr_cpus = online > 0 ? (unsigned int)online : 1;
 	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
+	nr_online = nr_cpu_ids;
+	cpu_map = config->cpu_map;
+	preempt_rt = config->preempt_rt;
+}
+
+struct sim_task *sim_task(void)
+{
+	return current_task ? current_task : &thread_task;
+}
+
+void sim_task_switch(struct sim_task *t)
+{
+	current_task = t;
+}
+
+void sim_task_init(struct sim_task *t, int pid, const char *comm)
+{
+	memset(t, 0, sizeof(*t));
+	t->cpu = -1;
+	t->task.pid = pid;
+	strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
+}
+
+bool sim_cpu_is_online(unsigned int cpu)
+{
+	return cpu < nr_cpu_ids &&
+	       !__atomic_load_n(&cpu_offline_flag[cpu], __ATOMIC_SEQ_CST);
+}
+
+unsigned int sim_num_online_cpus(void)
+{
+	return __atomic_load_n(&nr_online, __ATOMIC_RELAXED);
+}
+
+/* The first online CPU at or after cpu, wrapping around. */
+static int next_online(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_cpu_ids; i++) {
+		unsigned int c = (cpu + i) % nr_cpu_ids;
+
+		if (sim_cpu_is_online(c))
+			return (int)c;
+	}
+	return 0;
+}
+
+/* Choose t's CPU afresh: first use, a CPU went offline, or getcpu map. */
+static int place_task(struct sim_task *t)
+{
+	unsigned int gen;
+
+	sim_init();
+	gen = __atomic_load_n(&hotplug_gen, __ATOMIC_SEQ_CST);
+	if (t->cpu < 0) {
+		if (cpu_map == SIM_CPU_MAP_GETCPU && sched_getcpu() >= 0)
+			t->cpu = next_online((unsigned int)sched_getcpu() % nr_cpu_ids);
+		else
+			t->cpu = next_online(__atomic_fetch_add(&next_cpu, 1,
+					     __ATOMIC_RELAXED) % nr_cpu_ids);
+	} else if (!sim_cpu_is_online((unsigned int)t->cpu)) {
+		t->cpu = next_online((unsigned int)t->cpu + 1);
+	}
+	t->gen = gen;
+	return t->cpu;
 }
 
 int sim_current_cpu(void)
 {
-	if (unlikely(thread_cpu < 0)) {
-		sim_init();
-		thread_cpu = __atomic_fetch_add(&next_cpu, 1, __ATOMIC_RELAXED) %
-			     nr_cpu_ids;
+	struct sim_task *t = sim_task();
+
+	if (t->migrate_disabled)
+		return t->cpu;
+	if (unlikely(cpu_map == SIM_CPU_MAP_GETCPU) && !t->bound && t->cpu >= 0) {
+		int cpu = sched_getcpu();
+
+		if (cpu >= 0 && sim_cpu_is_online((unsigned int)cpu % nr_cpu_ids))
+			t->cpu = cpu % (int)nr_cpu_ids;
 	}
-	return thread_cpu;
+	if (likely(t->gen == __atomic_load_n(&hotplug_gen, __ATOMIC_RELAXED)))
+		return t->cpu;
+	return place_task(t);
 }
 
-void sim_set_cpu(int cpu)
+int sim_set_cpu(int cpu)
 {
+	struct sim_task *t = sim_task();
+
 	sim_init();
-	if (WARN(cpu < 0 || (unsigned int)cpu >= nr_cpu_ids,
-		 "sim_set_cpu: no simulated CPU %d\n", cpu))
-		return;
-	thread_cpu = cpu;
+	if (WARN(cpu < 0 || (unsigned int)cpu >= nr_cpu_ids ||
+		 !sim_cpu_is_online((unsigned int)cpu),
+		 "sim_set_cpu: CPU %d is not online\n", cpu))
+		return -EINVAL;
+	if (WARN(t->migrate_disabled && t->cpu != cpu,
+		 "sim_set_cpu: migration is disabled\n"))
+		return -EINVAL;
+	t->cpu = cpu;
+	t->bound = true;
+	t->gen = __atomic_load_n(&hotplug_gen, __ATOMIC_SEQ_CST);
+	return 0;
 }
 
 int sim_nr_cpus(void)
@@ -56,121 +163,286 @@ int sim_nr_cpus(void)
 	return nr_cpu_ids;
 }
 
-long work_on_cpu(int cpu, long (*fn)(void *), void *arg)
+bool sim_preempt_rt(void)
 {
-	int saved = sim_current_cpu();
-	long ret;
+	return preempt_rt;
+}
 
-	thread_cpu = cpu;
-	ret = fn(arg);
-	thread_cpu = saved;
+/* Wait without blocking the deterministic scheduler's only thread. */
+static void relax(void)
+{
+	if (sim_det_running)
+		sim_det_wait();
+	else
+		sched_yield();
+}
+
+void sim_migrate_disable(void)
+{
+	struct sim_task *t = sim_task();
+	int cpu;
+
+	if (t->migrate_disabled++)
+		return;
+	/*
+	 * Pin, then check the CPU is still online; offlining clears the
+	 * flag, then waits for the pins: one of the two sees the other.
+	 */
+	for (;;) {
+		t->migrate_disabled = 0;
+		cpu = sim_current_cpu();
+		t->migrate_disabled = 1;
+		__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
+		if (sim_cpu_is_online((unsigned int)cpu))
+			return;
+		__atomic_fetch_sub(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
+	}
+}
+
+void sim_migrate_enable(void)
+{
+	struct sim_task *t = sim_task();
+
+	if (WARN_ON_ONCE(!t->migrate_disabled))
+		return;
+	if (--t->migrate_disabled)
+		return;
+	__atomic_fetch_sub(&cpu_pins[t->cpu], 1, __ATOMIC_SEQ_CST);
+	sim_point(SIM_POINT_PREEMPT);
+}
+
+void sim_preempt_disable(void)
+{
+	sim_migrate_disable();
+	sim_task()->preempt_count++;
+}
+
+void sim_preempt_enable(void)
+{
+	struct sim_task *t = sim_task();
+
+	if (WARN_ON_ONCE(!t->preempt_count))
+		return;
+	t->preempt_count--;
+	sim_migrate_enable();
+}
+
+unsigned int sim_preempt_count(void)
+{
+	return sim_task()->preempt_count;
+}
+
+unsigned long sim_irq_save(void)
+{
+	struct sim_task *t = sim_task();
+	unsigned long was_off = t->irqs_off;
+
+	if (!was_off) {
+		sim_migrate_disable();
+		t->irqs_off = true;
+	}
+	return was_off;
+}
+
+void sim_irq_restore(unsigned long flags)
+{
+	struct sim_task *t = sim_task();
+
+	if (flags || !t->irqs_off)
+		return;
+	t->irqs_off = false;
+	sim_migrate_enable();
+	sim_point(SIM_POINT_IRQ);
+}
+
+int sim_irqs_disabled(void)
+{
+	return sim_task()->irqs_off;
+}
+
+void sim_might_sleep(const char *file, int line)
+{
+	struct sim_task *t = sim_task();
+
+	if (likely(!t->preempt_count && !t->irqs_off))
+		return;
+	pr_err("BUG: sleeping function called from invalid context at %s:%d\n",
+	       file, line);
+	pr_err("in_atomic(): %d, irqs_disabled(): %d, non_block: 0, pid: %d, name: %s\n",
+	       t->preempt_count != 0, t->irqs_off, current->pid, current->comm);
+	WARN_ON(1);
+}
+
+void sim_set_point_hook(void (*hook)(enum sim_point point, void *arg), void *arg)
+{
+	struct sim_task *t = sim_task();
+
+	if (!t->hook && hook)
+		__atomic_fetch_add(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+	else if (t->hook && !hook)
+		__atomic_fetch_sub(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+	t->hook = hook;
+	t->hook_arg = arg;
+}
+
+void sim_point_slow(int point)
+{
+	struct sim_task *t = sim_task();
+
+	if (t->in_point)
+		return;
+	if (t->det) {
+		sim_det_point(t, (enum sim_point)point);
+		return;
+	}
+	if (!t->hook || t->preempt_count || t->irqs_off)
+		return;
+	t->in_point = true;
+	t->hook((enum sim_point)point, t->hook_arg);
+	t->in_point = false;
+}
+
+/* ---- CPU hotplug ---- */
+
+struct cpuhp_callbacks {
+	int (*startup)(unsigned int cpu);
+	int (*teardown)(unsigned int cpu);
+};
+
+static struct cpuhp_callbacks cpuhp_states[CPUHP_NR_STATES];
+
+int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
+			      int (*startup)(unsigned int cpu),
+			      int (*teardown)(unsigned int cpu))
+{
+	if (state <= CPUHP_OFFLINE || state >= CPUHP_NR_STATES)
+		return -EINVAL;
+	pthread_rwlock_wrlock(&hotplug_lock);
+	cpuhp_states[state].startup = startup;
+	cpuhp_states[state].teardown = teardown;
+	pthread_rwlock_unlock(&hotplug_lock);
+	return 0;
+}
+
+void cpuhp_remove_state_nocalls(enum cpuhp_state state)
+{
+	if (state <= CPUHP_OFFLINE || state >= CPUHP_NR_STATES)
+		return;
+	pthread_rwlock_wrlock(&hotplug_lock);
+	cpuhp_states[state].startup = NULL;
+	cpuhp_states[state].teardown = NULL;
+	pthread_rwlock_unlock(&hotplug_lock);
+}
+
+/* pthread rwlocks block the thread: under the deterministic scheduler, poll. */
+static void hotplug_lock_write(void)
+{
+	if (!sim_det_running) {
+		pthread_rwlock_wrlock(&hotplug_lock);
+		return;
+	}
+	while (pthread_rwlock_trywrlock(&hotplug_lock))
+		sim_det_wait();
+}
+
+void cpus_read_lock(void)
+{
+	if (!sim_det_running) {
+		pthread_rwlock_rdlock(&hotplug_lock);
+		return;
+	}
+	while (pthread_rwlock_tryrdlock(&hotplug_lock))
+		sim_det_wait();
+}
+
+void cpus_read_unlock(void)
+{
+	pthread_rwlock_unlock(&hotplug_lock);
+}
+
+int sim_cpu_offline(int cpu)
+{
+	int state, ret = 0;
+
+	sim_init();
+	if (cpu < 0 || (unsigned int)cpu >= nr_cpu_ids)
+		return -EINVAL;
+	might_sleep();
+	hotplug_lock_write();
+	if (!sim_cpu_is_online((unsigned int)cpu)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (nr_online == 1) {
+		ret = -EBUSY;
+		goto out;
+	}
+	__atomic_store_n(&cpu_offline_flag[cpu], true, __ATOMIC_SEQ_CST);
+	__atomic_fetch_sub(&nr_online, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&hotplug_gen, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
+		relax();
+	for (state = CPUHP_NR_STATES - 1; state > CPUHP_OFFLINE; state--)
+		if (cpuhp_states[state].teardown)
+			cpuhp_states[state].teardown((unsigned int)cpu);
+out:
+	pthread_rwlock_unlock(&hotplug_lock);
 	return ret;
 }
 
-/*
- * Per-CPU region: nr_cpu_ids units reserved, allocations carved from unit 0
- * in multiples of 16 bytes; freed blocks are reused for the same size.
- */
-struct pcpu_free_block {
-	size_t offset;
-	size_t size;
-};
-
-static char *pcpu_base;
-static size_t pcpu_used;
-static struct pcpu_free_block *pcpu_free;
-static size_t pcpu_nr_free, pcpu_free_cap;
-static size_t *pcpu_sizes;	/* allocation size by 16-byte slot, for free */
-static DEFINE_SPINLOCK(pcpu_lock);
-
-static bool pcpu_setup(void)
+int sim_cpu_online(int cpu)
 {
-	if (pcpu_base)
-		return true;
-	pcpu_base = mmap(NULL, PCPU_UNIT_SIZE * nr_cpu_ids, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (pcpu_base == MAP_FAILED) {
-		pcpu_base = NULL;
-		return false;
-	}
-	pcpu_sizes = calloc(PCPU_UNIT_SIZE / 16, sizeof(*pcpu_sizes));
-	return pcpu_sizes != NULL;
-}
-
-void *__alloc_percpu(size_t size, size_t align)
-{
-	size_t offset = SIZE_MAX, i;
-	unsigned int cpu;
+	int state, ret = 0;
 
 	sim_init();
-	size = ALIGN(size ? size : 1, 16);
-	align = max_t(size_t, align, 16);
-	spin_lock(&pcpu_lock);
-	if (!pcpu_setup())
+	if (cpu < 0 || (unsigned int)cpu >= nr_cpu_ids)
+		return -EINVAL;
+	hotplug_lock_write();
+	if (sim_cpu_is_online((unsigned int)cpu)) {
+		ret = -EINVAL;
 		goto out;
-	for (i = 0; i < pcpu_nr_free; i++) {
-		if (pcpu_free[i].size == size &&
-		    IS_ALIGNED(pcpu_free[i].offset, align)) {
-			offset = pcpu_free[i].offset;
-			pcpu_free[i] = pcpu_free[--pcpu_nr_free];
-			break;
-		}
 	}
-	if (offset == SIZE_MAX) {
-		size_t start = ALIGN(pcpu_used, align);
-
-		if (start + size > PCPU_UNIT_SIZE)
-			goto out;
-		offset = start;
-		pcpu_used = start + size;
-	}
-	pcpu_sizes[offset / 16] = size;
+	__atomic_store_n(&cpu_offline_flag[cpu], false, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&nr_online, 1, __ATOMIC_RELAXED);
+	for (state = CPUHP_OFFLINE + 1; state < CPUHP_NR_STATES; state++)
+		if (cpuhp_states[state].startup)
+			cpuhp_states[state].startup((unsigned int)cpu);
 out:
-	spin_unlock(&pcpu_lock);
-	if (offset == SIZE_MAX)
-		return NULL;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		memset(pcpu_base + cpu * PCPU_UNIT_SIZE + offset, 0, size);
-	return pcpu_base + offset;
+	pthread_rwlock_unlock(&hotplug_lock);
+	return ret;
 }
 
-void free_percpu(void *ptr)
+long work_on_cpu(int cpu, long (*fn)(void *), void *arg)
 {
-	size_t offset;
+	struct sim_task *t = sim_task();
+	int saved_cpu;
+	bool saved_bound;
+	long ret;
 
-	if (!ptr)
-		return;
-	offset = (char *)ptr - pcpu_base;
-	if (WARN(offset >= PCPU_UNIT_SIZE || !pcpu_sizes[offset / 16],
-		 "free_percpu: %p is not a per-CPU allocation\n", ptr))
-		return;
-	spin_lock(&pcpu_lock);
-	if (pcpu_nr_free == pcpu_free_cap) {
-		size_t cap = pcpu_free_cap ? 2 * pcpu_free_cap : 64;
-		struct pcpu_free_block *grown = realloc(pcpu_free, cap * sizeof(*grown));
-
-		if (!grown) {
-			spin_unlock(&pcpu_lock);
-			return;	/* the block leaks, nothing breaks */
-		}
-		pcpu_free = grown;
-		pcpu_free_cap = cap;
-	}
-	pcpu_free[pcpu_nr_free].offset = offset;
-	pcpu_free[pcpu_nr_free].size = pcpu_sizes[offset / 16];
-	pcpu_nr_free++;
-	pcpu_sizes[offset / 16] = 0;
-	spin_unlock(&pcpu_lock);
+	/* The work runs with migration pinned to cpu, as a bound worker. */
+	sim_migrate_disable();
+	__atomic_fetch_sub(&cpu_pins[t->cpu], 1, __ATOMIC_SEQ_CST);
+	saved_cpu = t->cpu;
+	saved_bound = t->bound;
+	t->cpu = cpu;
+	__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
+	ret = fn(arg);
+	__atomic_fetch_sub(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
+	t->cpu = saved_cpu;
+	t->bound = saved_bound;
+	__atomic_fetch_add(&cpu_pins[saved_cpu], 1, __ATOMIC_SEQ_CST);
+	sim_migrate_enable();
+	return ret;
 }
-
-static __thread struct task_struct current_task;
 
 struct task_struct *get_current(void)
 {
-	if (unlikely(!current_task.pid)) {
-		current_task.pid = (int)syscall(SYS_gettid);
-		pthread_getname_np(pthread_self(), current_task.comm,
-				   sizeof(current_task.comm));
+	struct sim_task *t = sim_task();
+
+	if (unlikely(!t->task.pid)) {
+		t->task.pid = (int)syscall(SYS_gettid);
+		pthread_getname_np(pthread_self(), t->task.comm,
+				   sizeof(t->task.comm));
 	}
-	return &current_task;
+	return &t->task;
 }

@@ -18,6 +18,7 @@ static struct sim_config config = {
 	.nr_cpus = 0,
 	.nr_nodes = 1,
 	.node_bytes = 1UL << 30,
+	.cpu_map = SIM_CPU_MAP_RR,
 };
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
 
@@ -62,13 +63,21 @@ static void sim_parse(const char *cmdline)
 		if (bytes >= (4UL << 20))
 			config.node_bytes = bytes;
 	}
+	if (cmdline_value(cmdline, "cpu_map=", buf, sizeof(buf)))
+		config.cpu_map = strcmp(buf, "getcpu") ? SIM_CPU_MAP_RR :
+			SIM_CPU_MAP_GETCPU;
+	if (cmdline_value(cmdline, "preempt=", buf, sizeof(buf)))
+		config.preempt_rt = !strcmp(buf, "rt");
+	if (cmdline_value(cmdline, "page_poison=", buf, sizeof(buf)))
+		config.page_poison = !strcmp(buf, "on") || !strcmp(buf, "1");
 }
 
 static void sim_init_once(void)
 {
 	sim_parse(getenv("LIBSLAB_CMDLINE"));
-	sim_cpu_setup(config.nr_cpus);
-	sim_page_alloc_setup(config.nr_nodes, config.node_bytes);
+	sim_cpu_setup(&config);
+	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
+			     config.page_poison);
 }
 
 void sim_init(void)

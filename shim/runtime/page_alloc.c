@@ -6,6 +6,11 @@
  * head page's lru and typed PGTY_buddy with the order in page->private, as
  * the kernel does.  Memory is reserved with MAP_NORESERVE, so untouched
  * pages cost nothing.
+ *
+ * With page_poison=on in LIBSLAB_CMDLINE, freed pages are filled with
+ * PAGE_POISON and checked when they are handed out again, so a write to
+ * memory after it went back to the page allocator is reported, as the
+ * kernel's page_poison= does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +44,9 @@ static atomic_long_t alloc_failures;
 static atomic_long_t bad_pages;
 static atomic_long_t total_in_use;
 atomic_long_t sim_slab_pages;
+static bool page_poison;
+/* One bit per page: filled with PAGE_POISON since its last free. */
+static unsigned long *poisoned;
 
 #define MAX_ORDER_BYTES	(PAGE_SIZE << MAX_PAGE_ORDER)
 
@@ -60,7 +68,8 @@ static void free_block_del(struct sim_node *n, struct page *page,
 	n->nr_free[order]--;
 }
 
-void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes)
+void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
+			  bool poison)
 {
 	unsigned long pfn;
 	size_t reserve;
@@ -85,6 +94,12 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes)
 		abort();
 	}
 	sim_mem_base = (char *)ALIGN((unsigned long)raw, MAX_ORDER_BYTES);
+	page_poison = poison;
+	if (poison) {
+		poisoned = calloc(BITS_TO_LONGS(sim_total_pages), sizeof(long));
+		if (!poisoned)
+			abort();
+	}
 
 	for (nid = 0; nid < nr_node_ids; nid++) {
 		struct sim_node *n = &nodes[nid];
@@ -138,9 +153,45 @@ static void buddy_free(struct sim_node *n, struct page *page, unsigned int order
 	free_block_add(n, pfn_to_page(pfn), order);
 }
 
+static void bad_page(struct page *page, const char *reason);
+
+static void poison_pages(struct page *page, unsigned int order)
+{
+	unsigned long pfn = page_to_pfn(page), i;
+
+	memset(page_address(page), PAGE_POISON, PAGE_SIZE << order);
+	for (i = 0; i < 1UL << order; i++)
+		set_bit(pfn + i, poisoned);
+}
+
+/* Report pages written to since they were freed (mm/page_poison.c). */
+static void check_poisoned_pages(struct page *page, unsigned int order)
+{
+	unsigned long pfn = page_to_pfn(page), i, j;
+
+	for (i = 0; i < 1UL << order; i++) {
+		const unsigned char *mem = page_address(page + i);
+
+		if (!test_and_clear_bit(pfn + i, poisoned))
+			continue;
+		for (j = 0; j < PAGE_SIZE && mem[j] == PAGE_POISON; j++)
+			;
+		if (j == PAGE_SIZE)
+			continue;
+		pr_err("pagealloc: memory corruption\n");
+		print_hex_dump(KERN_ERR, "", DUMP_PREFIX_ADDRESS, 16, 1,
+			       mem + j, min_t(unsigned long, 16, PAGE_SIZE - j),
+			       true);
+		bad_page(page + i, "written to after it was freed");
+	}
+}
+
 static void prep_new_pages(struct page *page, gfp_t gfp, unsigned int order)
 {
 	unsigned long i, nr = 1UL << order;
+
+	if (page_poison)
+		check_poisoned_pages(page, order);
 
 	for (i = 0; i < nr; i++) {
 		page[i].flags = 0;
@@ -261,6 +312,8 @@ void __free_pages(struct page *page, unsigned int order)
 		return;
 	}
 
+	if (page_poison)
+		poison_pages(page, order);
 	nid = page_to_nid(page);
 	n = &nodes[nid];
 	page->flags = 0;
@@ -332,4 +385,25 @@ unsigned long sim_node_pages(int nid)
 {
 	sim_init();
 	return nid >= 0 && nid < nr_node_ids ? sim_pages_per_node : 0;
+}
+
+void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
+					void *arg), void *arg)
+{
+	unsigned long pfn = 0;
+
+	sim_init();
+	while (pfn < sim_total_pages) {
+		struct page *page = pfn_to_page(pfn);
+		unsigned int order = 0;
+
+		if (page_has_type(page, PGTY_buddy)) {
+			pfn += 1UL << page->private;
+			continue;
+		}
+		if (PageHead(page))
+			order = folio_order((struct folio *)page);
+		fn(page, order, arg);
+		pfn += 1UL << order;
+	}
 }

@@ -3,18 +3,62 @@
 #ifndef SHIM_RUNTIME_SIM_H
 #define SHIM_RUNTIME_SIM_H
 
+#include <linux/sched.h>
+#include <linux/sim_cpu.h>
+
 /* Set up CPUs, nodes, arenas and the per-CPU region once (thread safe). */
 void sim_init(void);
+
+enum sim_cpu_map {
+	SIM_CPU_MAP_RR,		/* round-robin at first use */
+	SIM_CPU_MAP_GETCPU,	/* sched_getcpu() at each use */
+};
+
 /* Parsed shim words of LIBSLAB_CMDLINE. */
 struct sim_config {
 	unsigned int nr_cpus;		/* 0: the machine's */
 	unsigned int nr_nodes;
 	unsigned long node_bytes;
+	enum sim_cpu_map cpu_map;
+	bool preempt_rt;		/* preempt=rt */
+	bool page_poison;		/* page_poison=on */
 };
 /* The configuration sim_init() used. */
 const struct sim_config *sim_config(void);
 /* Internal set-up steps, in the order sim_init() calls them. */
-void sim_cpu_setup(unsigned int nr_cpus);
-void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes);
+void sim_cpu_setup(const struct sim_config *config);
+void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
+			  bool poison);
+
+struct sim_det_task;
+
+/* A thread, or a task of the deterministic scheduler. */
+struct sim_task {
+	int cpu;			/* -1 until placed */
+	unsigned int gen;		/* hotplug generation cpu was placed at */
+	bool bound;			/* placed by sim_set_cpu() */
+	unsigned int migrate_disabled;	/* nesting; cpu is fixed while > 0 */
+	unsigned int preempt_count;
+	bool irqs_off;
+	bool in_point;			/* inside a point hook or a switch */
+	void (*hook)(enum sim_point point, void *arg);
+	void *hook_arg;
+	struct sim_det_task *det;	/* deterministic task, or NULL */
+	struct task_struct task;	/* what current points to */
+};
+
+/* The calling task. */
+struct sim_task *sim_task(void);
+/* Make t the calling task (the deterministic scheduler switching). */
+void sim_task_switch(struct sim_task *t);
+/* Set t up unplaced; pid and comm become current's. */
+void sim_task_init(struct sim_task *t, int pid, const char *comm);
+
+/* Deterministic scheduler (sched_det.c): whether it runs tasks now. */
+extern int sim_det_running;
+/* Deterministic scheduler: a preemption point of the calling task. */
+void sim_det_point(struct sim_task *t, enum sim_point point);
+/* Deterministic scheduler: let other tasks run while the caller waits. */
+void sim_det_wait(void);
 
 #endif

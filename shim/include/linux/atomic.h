@@ -10,6 +10,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/sim_cpu.h>
 
 #define ATOMIC_INIT(i)		{ (i) }
 #define ATOMIC_LONG_INIT(i)	{ (i) }
@@ -24,9 +25,23 @@
 #define atomic_sub(i, v)	((void)__atomic_fetch_sub(&(v)->counter, (i), __ATOMIC_RELAXED))
 #define atomic_inc(v)		atomic_add(1, v)
 #define atomic_dec(v)		atomic_sub(1, v)
-#define atomic_add_return(i, v)	__atomic_add_fetch(&(v)->counter, (i), __ATOMIC_SEQ_CST)
+/*
+ * A fully ordered read-modify-write: a preemption point, and for the race
+ * detectors a release before and an acquire after, on the location.
+ */
+#define __sim_ordered_rmw(ptr, op) ({					\
+	__typeof__(op) __r;						\
+	sim_point(SIM_POINT_ATOMIC);					\
+	sim_release(ptr);						\
+	__r = (op);							\
+	sim_acquire(ptr);						\
+	__r; })
+
+#define atomic_add_return(i, v)	__sim_ordered_rmw(&(v)->counter,	\
+		__atomic_add_fetch(&(v)->counter, (i), __ATOMIC_SEQ_CST))
 #define atomic_inc_return(v)	atomic_add_return(1, v)
-#define atomic_dec_return(v)	__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST)
+#define atomic_dec_return(v)	__sim_ordered_rmw(&(v)->counter,	\
+		__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST))
 #define atomic_dec_and_test(v)	(atomic_dec_return(v) == 0)
 
 #define atomic_long_read(v)	atomic_read(v)
@@ -42,21 +57,23 @@
 /* Store n at ptr if it holds o; returns the old value. */
 #define cmpxchg(ptr, o, n) ({						\
 	__typeof__(*(ptr)) __old = (o);					\
-	__atomic_compare_exchange_n(ptr, &__old, (n), false,		\
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);	\
+	(void)__sim_ordered_rmw(ptr,					\
+		__atomic_compare_exchange_n(ptr, &__old, (n), false,	\
+				__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));	\
 	__old; })
 /* Store n at ptr if it holds *oldp; else update *oldp.  True on success. */
 #define try_cmpxchg(ptr, oldp, n)					\
-	__atomic_compare_exchange_n(ptr, oldp, (n), false,		\
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)
+	__sim_ordered_rmw(ptr, __atomic_compare_exchange_n(ptr, oldp, (n), \
+				false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 /* Store n at ptr; returns the old value. */
-#define xchg(ptr, n)	__atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST)
+#define xchg(ptr, n)	__sim_ordered_rmw(ptr, __atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST))
 
 /* Double-word try_cmpxchg on a 16-byte aligned u128. */
 static inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 {
 	u128 old = *oldp;
-	u128 seen = __sync_val_compare_and_swap(ptr, old, new);
+	u128 seen = __sim_ordered_rmw(ptr,
+			__sync_val_compare_and_swap(ptr, old, new));
 
 	if (seen == old)
 		return true;

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Compiler attributes and access macros with the kernel's spelling.
- * READ_ONCE/WRITE_ONCE are volatile accesses as in the kernel: single-copy
- * atomic for naturally aligned words, no ordering beyond the compiler.
+ * READ_ONCE/WRITE_ONCE/data_race() are described where they are defined.
  */
 #ifndef _SHIM_LINUX_COMPILER_H
 #define _SHIM_LINUX_COMPILER_H
+
+#include <linux/sim_annotate.h>
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
@@ -36,10 +37,41 @@
 #define __section(s)		__attribute__((__section__(s)))
 
 #define barrier()		__asm__ __volatile__("" ::: "memory")
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, val)	do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+
+/*
+ * Preemption points (see sim_cpu.h): a flag test, taken only while a test
+ * hook or the deterministic scheduler is active.
+ */
+extern int sim_points_armed;
+void sim_point_slow(int point);
+#define sim_point(point)						\
+	do {								\
+		if (__builtin_expect(__atomic_load_n(&sim_points_armed,	\
+						     __ATOMIC_RELAXED), 0)) \
+			sim_point_slow(point);				\
+	} while (0)
+
+/*
+ * READ_ONCE/WRITE_ONCE are relaxed atomic accesses: single-copy atomic
+ * and unordered, like the kernel's volatile accesses of aligned words,
+ * and visible as marked accesses to ThreadSanitizer.  Each is a
+ * preemption point.
+ */
+#define READ_ONCE(x) ({							\
+	sim_point(0);							\
+	__atomic_load_n(&(x), __ATOMIC_RELAXED); })
+#define WRITE_ONCE(x, val)						\
+	do {								\
+		sim_point(1);						\
+		__atomic_store_n(&(x), (val), __ATOMIC_RELAXED);	\
+	} while (0)
 /* A racy access the code tolerates on purpose (kernel data_race()). */
-#define data_race(expr)		({ __typeof__(expr) __v = (expr); __v; })
+#define data_race(expr) ({						\
+	__typeof__(expr) __v;						\
+	sim_ignore_begin();						\
+	__v = (expr);							\
+	sim_ignore_end();						\
+	__v; })
 
 #define __stringify_1(x)	#x
 #define __stringify(x)		__stringify_1(x)

@@ -1,16 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* CPU iteration: every simulated CPU is possible and online. */
+/*
+ * CPU iteration: nr_cpu_ids CPUs are possible and present; each is online
+ * unless sim_cpu_offline() took it down.
+ */
 #ifndef _SHIM_LINUX_CPUMASK_H
 #define _SHIM_LINUX_CPUMASK_H
 
 #include <linux/smp.h>
 
+/* Whether simulated CPU cpu is online. */
+bool sim_cpu_is_online(unsigned int cpu);
+/* How many simulated CPUs are online. */
+unsigned int sim_num_online_cpus(void);
+
 #define for_each_possible_cpu(cpu) \
 	for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)
-#define for_each_online_cpu(cpu)	for_each_possible_cpu(cpu)
+#define for_each_online_cpu(cpu) \
+	for_each_possible_cpu(cpu) if (!cpu_online(cpu)) {} else
 #define num_possible_cpus()	nr_cpu_ids
-#define num_online_cpus()	nr_cpu_ids
 #define num_present_cpus()	nr_cpu_ids
-#define cpu_online(cpu)		((unsigned int)(cpu) < nr_cpu_ids)
+#define num_online_cpus()	sim_num_online_cpus()
+#define cpu_online(cpu)		sim_cpu_is_online(cpu)
 
 #endif

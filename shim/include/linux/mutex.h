@@ -1,48 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Sleeping locks as pthread mutexes, with owner tracking for lockdep_assert_held(). */
+/*
+ * Sleeping locks on struct sim_lock (see spinlock.h): mutex_lock() may
+ * sleep, so it runs might_sleep() first, as the kernel does.
+ */
 #ifndef _SHIM_LINUX_MUTEX_H
 #define _SHIM_LINUX_MUTEX_H
 
 #include <linux/spinlock.h>
 
 struct mutex {
-	pthread_mutex_t mutex;
-	pthread_t owner;
-	bool held;
+	struct sim_lock base;
 };
 
-#define DEFINE_MUTEX(name)	struct mutex name = { PTHREAD_MUTEX_INITIALIZER, 0, false }
+#define DEFINE_MUTEX(name)	struct mutex name = { SIM_LOCK_INIT }
 
 /* Make m unlocked. */
-static inline void mutex_init(struct mutex *m)
-{
-	pthread_mutex_init(&m->mutex, NULL);
-	m->held = false;
-}
-
+#define mutex_init(m)		sim_lock_init(&(m)->base)
 /* Take m, sleeping as long as needed. */
-static inline void mutex_lock(struct mutex *m)
-{
-	pthread_mutex_lock(&m->mutex);
-	m->owner = pthread_self();
-	m->held = true;
-}
-
+#define mutex_lock(m)		do { might_sleep(); sim_lock_acquire(&(m)->base, false); } while (0)
 /* Take m if free: 1 on success, 0 otherwise (the kernel's convention). */
-static inline int mutex_trylock(struct mutex *m)
-{
-	if (pthread_mutex_trylock(&m->mutex))
-		return 0;
-	m->owner = pthread_self();
-	m->held = true;
-	return 1;
-}
-
+#define mutex_trylock(m)	((int)sim_lock_try(&(m)->base))
 /* Release m held by the caller. */
-static inline void mutex_unlock(struct mutex *m)
-{
-	m->held = false;
-	pthread_mutex_unlock(&m->mutex);
-}
+#define mutex_unlock(m)		sim_lock_release(&(m)->base)
 
 #endif

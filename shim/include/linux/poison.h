@@ -7,6 +7,7 @@
 #define POISON_INUSE		0x5a
 #define POISON_FREE		0x6b
 #define POISON_END		0xa5
+#define PAGE_POISON		0xaa
 #define SLUB_RED_INACTIVE	0xbb
 #define SLUB_RED_ACTIVE		0xcc
 #endif

@@ -1,22 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Preemption control.  A userspace thread can always be preempted and
- * threads on one simulated CPU run in parallel, so these only mark the
- * places the kernel needs them; code relying on them must also hold a
- * local lock or use tid-checked cmpxchg, as the core does.
+ * Preemption and migration control of the calling task (see sim_cpu.h).
+ * Both keep the task on its simulated CPU until the matching enable;
+ * preempt_disable() also makes the context atomic for might_sleep().  A
+ * second task sharing the CPU keeps running in parallel except under the
+ * deterministic scheduler, which honours preemption exactly.
  */
 #ifndef _SHIM_LINUX_PREEMPT_H
 #define _SHIM_LINUX_PREEMPT_H
 
-#define preempt_disable()	barrier()
-#define preempt_enable()	barrier()
-#define migrate_disable()	barrier()
-#define migrate_enable()	barrier()
+#include <linux/sim_cpu.h>
+
+/* Used through the macros below. */
+void sim_preempt_disable(void);
+void sim_preempt_enable(void);
+void sim_migrate_disable(void);
+void sim_migrate_enable(void);
+/* preempt_count of the calling task (the nesting of disables). */
+unsigned int sim_preempt_count(void);
+/* WARN, as CONFIG_DEBUG_ATOMIC_SLEEP does, if the caller may not sleep. */
+void sim_might_sleep(const char *file, int line);
+
+#define preempt_disable()	sim_preempt_disable()
+#define preempt_enable()	sim_preempt_enable()
+#define migrate_disable()	sim_migrate_disable()
+#define migrate_enable()	sim_migrate_enable()
+#define preempt_count()		sim_preempt_count()
+#define in_atomic()		(preempt_count() != 0)
 #define in_task()		1
 #define in_interrupt()		0
 #define in_nmi()		0
-#define might_sleep()		do { } while (0)
-#define might_sleep_if(cond)	do { (void)(cond); } while (0)
+#define might_sleep()		sim_might_sleep(__FILE__, __LINE__)
+#define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
 #define cond_resched()		do { } while (0)
+#define preempt_model_rt()	sim_preempt_rt()
 
 #endif

@@ -10,7 +10,7 @@ struct task_struct {
 	char comm[16];
 };
 
-/* The calling thread's task. */
+/* The calling task (a thread, or a deterministic-scheduler task). */
 struct task_struct *get_current(void);
 #define current get_current()
 

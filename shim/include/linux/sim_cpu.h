@@ -1,20 +1,72 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * libslab's simulated CPUs (userspace only).  A thread runs "on" one
- * simulated CPU: assigned round-robin at its first allocator call (cheap:
- * one thread-local read per call, and deterministic, unlike
- * sched_getcpu()), or pinned with sim_set_cpu().  Several threads may share
- * a simulated CPU, which a kernel CPU never allows; the core's per-CPU
- * protocol (tid + cmpxchg) and real local locks keep that correct.
+ * libslab's simulated CPUs (userspace only).
+ *
+ * Every thread is a task that runs "on" one of nr_cpu_ids simulated CPUs.
+ * How a task is placed is chosen with cpu_map= in LIBSLAB_CMDLINE:
+ *   cpu_map=rr      (default) round-robin over the online CPUs at the
+ *                   task's first allocator call; one thread-local read
+ *                   per smp_processor_id(), and reproducible run to run.
+ *   cpu_map=getcpu  the CPU the thread really runs on (sched_getcpu(),
+ *                   served by rseq/vDSO, ~10 ns) modulo nr_cpu_ids, read
+ *                   afresh each time, so threads migrate as the host
+ *                   scheduler moves them.
+ * sim_set_cpu() overrides both and binds the task to a CPU.
+ *
+ * Several tasks may share a simulated CPU and, outside the deterministic
+ * scheduler (sim_det.h), run truly in parallel, which a kernel CPU never
+ * allows.  preempt_disable(), migrate_disable(), local_irq_save() and the
+ * locks therefore keep the task on its CPU (so this_cpu_ptr() is stable)
+ * and keep the counts that might_sleep() checks, but they cannot stop a
+ * task sharing the CPU; the core's tid-checked cmpxchg and its local
+ * locks (real per-CPU locks here) are what keep per-CPU state consistent.
+ *
+ * CPUs can be taken offline and back online at run time; offlining waits
+ * until no task has migration disabled on that CPU, moves its tasks to
+ * the next online CPU and runs the registered CPU-dead callbacks, as the
+ * kernel's hotplug does.
  */
 #ifndef _SHIM_LINUX_SIM_CPU_H
 #define _SHIM_LINUX_SIM_CPU_H
 
-/* Run the calling thread on simulated CPU cpu from now on (0 <= cpu < nr_cpu_ids). */
-void sim_set_cpu(int cpu);
+#include <stdbool.h>
+
+/* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL if cpu is not online. */
+int sim_set_cpu(int cpu);
 /* Number of simulated CPUs (nr_cpu_ids). */
 int sim_nr_cpus(void);
-/* The calling thread's simulated CPU. */
+/* The calling task's simulated CPU. */
 int sim_current_cpu(void);
+/* Take cpu offline: its tasks move and the CPU-dead callbacks run; 0, -EINVAL or -EBUSY (last CPU). */
+int sim_cpu_offline(int cpu);
+/* Bring cpu back online; 0 or -EINVAL. */
+int sim_cpu_online(int cpu);
+/* Whether local locks and spinlocks are sleeping locks (preempt=rt in LIBSLAB_CMDLINE). */
+bool sim_preempt_rt(void);
+
+/*
+ * Preemption points: the places where the kernel could preempt, interrupt
+ * or migrate a task that matter to lockless code.  The shim passes through
+ * one at every READ_ONCE/WRITE_ONCE, atomic read-modify-write, lock
+ * operation, and at re-enabling preemption or interrupts.
+ */
+enum sim_point {
+	SIM_POINT_READ,		/* READ_ONCE */
+	SIM_POINT_WRITE,	/* WRITE_ONCE */
+	SIM_POINT_ATOMIC,	/* cmpxchg, xchg, value-returning atomics */
+	SIM_POINT_LOCK,		/* before taking a lock */
+	SIM_POINT_UNLOCK,	/* after releasing a lock */
+	SIM_POINT_PREEMPT,	/* preempt_enable(), migrate_enable() */
+	SIM_POINT_IRQ,		/* local_irq_restore(), local_irq_enable() */
+	SIM_NR_POINTS
+};
+
+/*
+ * Call hook(point, arg) at every preemption point the calling task passes
+ * while it can be preempted (not inside preempt_disable or irqs off), so a
+ * test can migrate it or act as a racing CPU exactly there; NULL removes
+ * it.  The hook runs with further hooks suppressed.
+ */
+void sim_set_point_hook(void (*hook)(enum sim_point point, void *arg), void *arg);
 
 #endif

@@ -7,6 +7,8 @@
 #ifndef _SHIM_LINUX_SIM_PAGE_ALLOC_H
 #define _SHIM_LINUX_SIM_PAGE_ALLOC_H
 
+struct page;
+
 /* Fail allocations that would bring all nodes above max_pages in use (0: no limit). */
 void sim_page_set_limit(unsigned long max_pages);
 /* Pages in use on node nid, or on all nodes for NUMA_NO_NODE (-1). */
@@ -19,6 +21,12 @@ unsigned long sim_page_alloc_failures(void);
 void sim_page_fail_above_order(int order);
 /* Bad page frees detected (double free, freeing a page still typed). */
 unsigned long sim_bad_page_count(void);
+/*
+ * Call fn for every allocated block: a compound page with its order, or a
+ * single page with order 0.  The caller keeps the allocator quiet meanwhile.
+ */
+void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
+					void *arg), void *arg);
 /* Size of node nid's arena in pages. */
 unsigned long sim_node_pages(int nid);
 

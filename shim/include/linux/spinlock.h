@@ -1,9 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Spinlocks as pthread mutexes: mutual exclusion between threads, which is
- * what the kernel's spinlocks give between CPUs.  Interrupts do not exist
- * here, so the _irq/_irqsave forms only lock (flags is set to 0).  The
- * owner is recorded so lockdep_assert_held() can check the caller.
+ * Spinlocks and the lock all shim lock types share.
+ *
+ * A struct sim_lock is a pthread mutex plus its owning task, so it gives
+ * mutual exclusion between threads (what spinlocks give between CPUs),
+ * lockdep_assert_held() can check the caller, and under the deterministic
+ * scheduler a waiter yields to the other simulated CPUs instead of
+ * blocking the one thread running them all.
+ *
+ * As in the kernel, spin_lock() disables preemption (so might_sleep()
+ * inside complains) and the _irq/_irqsave forms also disable interrupts;
+ * with preempt=rt spinlocks become sleeping locks that only disable
+ * migration, as PREEMPT_RT makes them.
  */
 #ifndef _SHIM_LINUX_SPINLOCK_H
 #define _SHIM_LINUX_SPINLOCK_H
@@ -11,67 +19,60 @@
 #include <pthread.h>
 #include <linux/types.h>
 #include <linux/compiler.h>
-#include <linux/lockdep.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
 
-typedef struct spinlock {
+struct sim_task;
+
+struct sim_lock {
 	pthread_mutex_t mutex;
-	pthread_t owner;
-	bool held;
+	struct sim_task *owner;
+};
+
+#define SIM_LOCK_INIT	{ PTHREAD_MUTEX_INITIALIZER, NULL }
+
+/* Make lock unlocked. */
+void sim_lock_init(struct sim_lock *lock);
+/* Take lock; spin (true) or sleep while it is busy. */
+void sim_lock_acquire(struct sim_lock *lock, bool spin);
+/* Take lock if it is free; true on success. */
+bool sim_lock_try(struct sim_lock *lock);
+/* Release lock held by the caller. */
+void sim_lock_release(struct sim_lock *lock);
+/* Whether the calling task holds lock. */
+bool sim_lock_held_by_me(struct sim_lock *lock);
+
+typedef struct spinlock {
+	struct sim_lock base;
 } spinlock_t;
 typedef spinlock_t raw_spinlock_t;
 
-#define __SPIN_LOCK_UNLOCKED(name)	{ PTHREAD_MUTEX_INITIALIZER, 0, false }
+#define __SPIN_LOCK_UNLOCKED(name)	{ SIM_LOCK_INIT }
 #define DEFINE_SPINLOCK(name)	spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
 
-/* Make lock unlocked. */
-static inline void spin_lock_init(spinlock_t *lock)
-{
-	pthread_mutex_init(&lock->mutex, NULL);
-	lock->held = false;
-}
+/* Used through the kernel-named macros below. */
+void sim_spin_lock(spinlock_t *lock);
+bool sim_spin_trylock(spinlock_t *lock);
+void sim_spin_unlock(spinlock_t *lock);
+unsigned long sim_spin_lock_irqsave(spinlock_t *lock);
+bool sim_spin_trylock_irqsave(spinlock_t *lock, unsigned long *flags);
+void sim_spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags);
 
-/* Take lock, waiting as long as needed. */
-static inline void spin_lock(spinlock_t *lock)
-{
-	pthread_mutex_lock(&lock->mutex);
-	lock->owner = pthread_self();
-	lock->held = true;
-}
-
-/* Take lock if it is free; true on success. */
-static inline bool spin_trylock(spinlock_t *lock)
-{
-	if (pthread_mutex_trylock(&lock->mutex))
-		return false;
-	lock->owner = pthread_self();
-	lock->held = true;
-	return true;
-}
-
-/* Release lock held by the caller. */
-static inline void spin_unlock(spinlock_t *lock)
-{
-	lock->held = false;
-	pthread_mutex_unlock(&lock->mutex);
-}
-
-/* Whether the calling thread holds lock. */
-static inline bool spin_is_held_by_me(spinlock_t *lock)
-{
-	return data_race(lock->held) && pthread_equal(data_race(lock->owner), pthread_self());
-}
-
-#define spin_lock_irq(lock)			spin_lock(lock)
-#define spin_unlock_irq(lock)			spin_unlock(lock)
-#define spin_lock_irqsave(lock, flags)		do { (flags) = 0; spin_lock(lock); } while (0)
-#define spin_unlock_irqrestore(lock, flags)	do { (void)(flags); spin_unlock(lock); } while (0)
-#define spin_trylock_irqsave(lock, flags)	({ (flags) = 0; spin_trylock(lock); })
+#define spin_lock_init(lock)			sim_lock_init(&(lock)->base)
+#define spin_lock(lock)				sim_spin_lock(lock)
+#define spin_trylock(lock)			sim_spin_trylock(lock)
+#define spin_unlock(lock)			sim_spin_unlock(lock)
+#define spin_lock_irq(lock)			((void)sim_spin_lock_irqsave(lock))
+#define spin_unlock_irq(lock)			sim_spin_unlock_irqrestore(lock, 0)
+#define spin_lock_irqsave(lock, flags)		do { (flags) = sim_spin_lock_irqsave(lock); } while (0)
+#define spin_unlock_irqrestore(lock, flags)	sim_spin_unlock_irqrestore(lock, flags)
+#define spin_trylock_irqsave(lock, flags)	sim_spin_trylock_irqsave(lock, &(flags))
 #define raw_spin_lock_init(lock)		spin_lock_init(lock)
 #define raw_spin_lock(lock)			spin_lock(lock)
 #define raw_spin_unlock(lock)			spin_unlock(lock)
 #define raw_spin_lock_irqsave(lock, flags)	spin_lock_irqsave(lock, flags)
 #define raw_spin_unlock_irqrestore(lock, flags)	spin_unlock_irqrestore(lock, flags)
+
+#include <linux/lockdep.h>
 
 #endif

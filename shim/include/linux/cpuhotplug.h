@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * CPU hotplug state callbacks.  teardown(cpu) runs after cpu has gone
+ * offline and no task runs there any more (the kernel's "dead" states,
+ * which run on another CPU), startup(cpu) after it came back online.
+ */
+#ifndef _SHIM_LINUX_CPUHOTPLUG_H
+#define _SHIM_LINUX_CPUHOTPLUG_H
+
+enum cpuhp_state {
+	CPUHP_INVALID = -1,
+	CPUHP_OFFLINE = 0,
+	CPUHP_SLUB_DEAD,
+	CPUHP_ONLINE_DYN,
+	CPUHP_NR_STATES,
+};
+
+/* Register callbacks for state without calling them now; 0 or -EINVAL/-EBUSY. */
+int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
+			      int (*startup)(unsigned int cpu),
+			      int (*teardown)(unsigned int cpu));
+/* Forget the callbacks of state. */
+void cpuhp_remove_state_nocalls(enum cpuhp_state state);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Race-detector annotations for the shim's synchronisation primitives.
+ * ThreadSanitizer (-Db_sanitize=thread) and DRD (-Ddrd=true, then run
+ * under valgrind --tool=drd) see pthread locks by themselves, but not the
+ * ordering the allocator gets from cmpxchg16b, from RCU grace periods or
+ * from the deterministic scheduler's context switches.  These macros state
+ * that ordering: sim_release(a) before a publishing operation on a,
+ * sim_acquire(a) after the operation that observes it, as the kernel's
+ * memory model gives for fully ordered atomics.  sim_ignore_begin/end
+ * bracket an access that races on purpose, which is what data_race()
+ * means to KCSAN.  In other builds all of them compile to nothing.
+ */
+#ifndef _SHIM_LINUX_SIM_ANNOTATE_H
+#define _SHIM_LINUX_SIM_ANNOTATE_H
+
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+void AnnotateIgnoreReadsBegin(const char *file, int line);
+void AnnotateIgnoreReadsEnd(const char *file, int line);
+void AnnotateIgnoreWritesBegin(const char *file, int line);
+void AnnotateIgnoreWritesEnd(const char *file, int line);
+#define sim_release(addr)	__tsan_release((void *)(addr))
+#define sim_acquire(addr)	__tsan_acquire((void *)(addr))
+#define sim_ignore_begin()	(AnnotateIgnoreReadsBegin(__FILE__, __LINE__), \
+				 AnnotateIgnoreWritesBegin(__FILE__, __LINE__))
+#define sim_ignore_end()	(AnnotateIgnoreWritesEnd(__FILE__, __LINE__), \
+				 AnnotateIgnoreReadsEnd(__FILE__, __LINE__))
+#elif defined(LIBSLAB_DRD)
+#include <valgrind/drd.h>
+#define sim_release(addr)	ANNOTATE_HAPPENS_BEFORE(addr)
+#define sim_acquire(addr)	ANNOTATE_HAPPENS_AFTER(addr)
+#define sim_ignore_begin()	ANNOTATE_IGNORE_READS_AND_WRITES_BEGIN()
+#define sim_ignore_end()	ANNOTATE_IGNORE_READS_AND_WRITES_END()
+#else
+#define sim_release(addr)	((void)(addr))
+#define sim_acquire(addr)	((void)(addr))
+#define sim_ignore_begin()	((void)0)
+#define sim_ignore_end()	((void)0)
+#endif
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The deterministic scheduler (userspace only): run a set of tasks, each
+ * on a simulated CPU, on the calling thread, switching between them at the
+ * preemption points of sim_cpu.h as a seeded pseudo-random generator
+ * decides.  One seed gives one interleaving, replayed exactly each time,
+ * so a failure found with a seed can be debugged step by step.
+ *
+ * The kernel's rules are kept: a task that disabled preemption or
+ * interrupts is the only one of its CPU to run until it re-enables them
+ * (other CPUs interleave freely), a SIM_DET_IRQ task is an interrupt
+ * handler that starts only when its CPU has interrupts enabled and then
+ * runs to completion before anything else on that CPU, and a task waiting
+ * for a lock lets the others run.  Tasks can be migrated between CPUs at
+ * points where migration is enabled.
+ *
+ * The tasks must not wait for RCU grace periods or other threads (the
+ * grace period would never end while the readers are tasks of this same
+ * thread), and nothing else may use the allocator during a run.
+ */
+#ifndef _SHIM_LINUX_SIM_DET_H
+#define _SHIM_LINUX_SIM_DET_H
+
+#include <linux/types.h>
+
+#define SIM_DET_IRQ	0x1	/* runs as an interrupt handler of its CPU */
+#define SIM_DET_MAX_TASKS	16
+
+struct sim_det_task_spec {
+	void (*fn)(void *arg);
+	void *arg;
+	int cpu;		/* simulated CPU the task starts on */
+	unsigned int flags;	/* SIM_DET_IRQ */
+};
+
+struct sim_det_params {
+	u64 seed;
+	unsigned int migrate_permille;	/* chance a point migrates the task */
+	unsigned long max_steps;	/* give up (livelock) after; 0: 10^7 */
+};
+
+struct sim_det_result {
+	unsigned long steps;		/* points at which the scheduler chose */
+	unsigned long switches;		/* of them, those that changed task */
+	unsigned long migrations;
+	u64 trace_hash;			/* FNV-1a of every (task, point) chosen */
+	bool livelock;			/* max_steps reached */
+};
+
+/* Run the nr tasks to completion; 0, or -EINVAL/-ENOMEM/-EBUSY (already running). */
+int sim_det_run(const struct sim_det_params *params,
+		const struct sim_det_task_spec *tasks, unsigned int nr,
+		struct sim_det_result *result);
+/* Index of the running deterministic task, or -1 outside a run. */
+int sim_det_current(void);
+
+#endif
