@@ -37,6 +37,8 @@
 #include <linux/cache.h>
 #include <linux/cpumask.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/preempt.h>
 #include <linux/bitmap.h>
 #include <linux/rcupdate.h>
 #include <linux/workqueue.h>
@@ -143,6 +145,7 @@ struct slab {
 			struct slab *next;	/* cpu partial chain */
 			int slabs;		/* slabs after this one + 1 */
 		};
+		struct rcu_head rcu_head;	/* SLAB_TYPESAFE_BY_RCU free */
 	};
 	union {
 		struct {
@@ -164,6 +167,12 @@ struct slab {
 
 /* The page flag that marks a slab as being on a node partial list. */
 #define SLAB_NODE_PARTIAL_BIT	PG_workingset
+
+/*
+ * On PREEMPT_RT the per-CPU slab state changes only under the local lock,
+ * never through the lockless fast paths (mm/slub.c).
+ */
+#define USE_LOCKLESS_FAST_PATH()	(!preempt_model_rt())
 
 /* tid increment: the low bits keep the CPU number (mm/slub.c TID_STEP). */
 #define TID_STEP	roundup_pow_of_two(NR_CPUS)
@@ -446,6 +455,8 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain);
 void __put_partials(struct kmem_cache *s, struct slab *partial_slab);
 /* Return every CPU's cpu slab and partial chain of s to the nodes. */
 void flush_all(struct kmem_cache *s);
+/* CPU hotplug teardown: flush the caches' state of the dead cpu. */
+int slub_cpu_dead(unsigned int cpu);
 /*
  * Take every free object of a slab the caller owns (its cpu slab, or one
  * taken off a list): the slab stays or becomes frozen if there were any,

@@ -232,8 +232,8 @@ void kmem_cache_destroy(struct kmem_cache *s)
 
 	if (unlikely(IS_ERR_OR_NULL(s)))
 		return;
-	if (s->flags & SLAB_TYPESAFE_BY_RCU)
-		rcu_barrier();
+	/* kfree_rcu() objects still in flight may belong to s. */
+	kvfree_rcu_barrier();
 
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);
@@ -261,8 +261,12 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
 
-	if (!err)
-		kmem_cache_release(s);
+	if (err)
+		return;
+	/* Slabs freed by the shutdown wait for a grace period, using s. */
+	if (s->flags & SLAB_TYPESAFE_BY_RCU)
+		rcu_barrier();
+	kmem_cache_release(s);
 }
 EXPORT_SYMBOL(kmem_cache_destroy);
 
@@ -315,6 +319,12 @@ int libslab_init(void)
 
 	/* The boot caches keep refcount -1: never merged, never destroyed. */
 	err = create_kmalloc_caches();
+	if (!err) {
+		err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+						"libslab:dead", NULL,
+						slub_cpu_dead);
+		err = err < 0 ? err : 0;
+	}
 
 	mutex_lock(&slab_mutex);
 	slab_ready = !err;

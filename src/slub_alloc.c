@@ -313,6 +313,9 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	unsigned long tid;
 	void *object;
 
+	if (!USE_LOCKLESS_FAST_PATH())
+		return ___slab_alloc(s, gfpflags, node, addr);
+
 	for (;;) {
 		c = raw_cpu_ptr(s->cpu_slab);
 		tid = READ_ONCE(c->tid);

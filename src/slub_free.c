@@ -89,6 +89,37 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
+/*
+ * The PREEMPT_RT form of the cpu freelist push: under the local lock, if
+ * slab is still this CPU's slab.  False if it is not (look again).
+ */
+static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
+				     void *head, void *tail, unsigned long addr)
+{
+	struct kmem_cache_cpu *c;
+	freelist_aba_t old, new;
+	unsigned long flags;
+
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	if (unlikely(slab != READ_ONCE(c->slab))) {
+		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+		return false;
+	}
+	old = cpu_pair_read(c);
+	do {
+		if (unlikely(old.freelist == head)) {
+			report_double_free(s, head, addr);
+			break;
+		}
+		set_freepointer(s, tail, old.freelist);
+		new.freelist = head;
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+	return true;
+}
+
 void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 		  void *tail, int cnt, unsigned long addr)
 {
@@ -104,6 +135,11 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 		if (unlikely(slab != READ_ONCE(c->slab))) {
 			__slab_free(s, slab, head, tail, cnt, addr);
 			return;
+		}
+		if (!USE_LOCKLESS_FAST_PATH()) {
+			if (cpu_freelist_push_locked(s, slab, head, tail, addr))
+				return;
+			continue;
 		}
 		freelist = READ_ONCE(c->freelist);
 		if (unlikely(freelist == head)) {

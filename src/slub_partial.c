@@ -49,7 +49,7 @@ void dec_slabs_node(struct kmem_cache *s, int node, int objects)
 	atomic_long_sub(objects, &n->total_objects);
 }
 
-static void free_slab(struct kmem_cache *s, struct slab *slab)
+static void __free_slab(struct kmem_cache *s, struct slab *slab)
 {
 	struct folio *folio = slab_folio(slab);
 	unsigned int order = folio_order(folio);
@@ -58,6 +58,26 @@ static void free_slab(struct kmem_cache *s, struct slab *slab)
 	slab_clear_node_partial(slab);
 	folio->page.mapping = NULL;
 	__free_pages(&folio->page, order);
+}
+
+static void rcu_free_slab(struct rcu_head *h)
+{
+	struct slab *slab = container_of(h, struct slab, rcu_head);
+
+	__free_slab(slab->slab_cache, slab);
+}
+
+/*
+ * Objects of a SLAB_TYPESAFE_BY_RCU cache may be read by RCU readers after
+ * they are freed, so their page stays a slab page of this cache until a
+ * grace period has passed.
+ */
+static void free_slab(struct kmem_cache *s, struct slab *slab)
+{
+	if (unlikely(s->flags & SLAB_TYPESAFE_BY_RCU))
+		call_rcu(&slab->rcu_head, rcu_free_slab);
+	else
+		__free_slab(s, slab);
 }
 
 void discard_slab(struct kmem_cache *s, struct slab *slab)
@@ -262,6 +282,16 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain)
 		__put_partials(s, to_put);
 }
 
+/* Hand a CPU's detached slab and partial chain back to the nodes. */
+static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
+			      void *freelist, struct slab *partial)
+{
+	if (slab)
+		deactivate_slab(s, slab, freelist);
+	if (partial)
+		__put_partials(s, partial);
+}
+
 /* Runs on the CPU being flushed, as the kernel's per-CPU flush work does. */
 static long flush_this_cpu_slab(void *arg)
 {
@@ -276,10 +306,31 @@ static long flush_this_cpu_slab(void *arg)
 	this_cpu_write(s->cpu_slab->partial, NULL);
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 
-	if (slab)
-		deactivate_slab(s, slab, freelist);
-	if (partial)
-		__put_partials(s, partial);
+	release_cpu_slabs(s, slab, freelist, partial);
+	return 0;
+}
+
+/* Nothing runs on a dead CPU: its state is taken without its lock. */
+static void flush_dead_cpu_slab(struct kmem_cache *s, unsigned int cpu)
+{
+	struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
+	struct slab *slab, *partial;
+	void *freelist;
+
+	slab = cpu_slab_detach(c, &freelist);
+	partial = c->partial;
+	c->partial = NULL;
+	release_cpu_slabs(s, slab, freelist, partial);
+}
+
+int slub_cpu_dead(unsigned int cpu)
+{
+	struct kmem_cache *s;
+
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list)
+		flush_dead_cpu_slab(s, cpu);
+	mutex_unlock(&slab_mutex);
 	return 0;
 }
 

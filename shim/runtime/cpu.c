@@ -315,13 +315,27 @@ int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
 			      int (*startup)(unsigned int cpu),
 			      int (*teardown)(unsigned int cpu))
 {
+	int slot = state, end = state, ret = 0;
+
 	if (state <= CPUHP_OFFLINE || state >= CPUHP_NR_STATES)
 		return -EINVAL;
+	if (state == CPUHP_BP_PREPARE_DYN)
+		end = CPUHP_BP_PREPARE_DYN_END;
+	else if (state == CPUHP_AP_ONLINE_DYN)
+		end = CPUHP_AP_ONLINE_DYN_END;
 	pthread_rwlock_wrlock(&hotplug_lock);
-	cpuhp_states[state].startup = startup;
-	cpuhp_states[state].teardown = teardown;
+	if (end != (int)state) {
+		while (slot < end && (cpuhp_states[slot].startup ||
+				      cpuhp_states[slot].teardown))
+			slot++;
+		ret = slot < end ? slot : -ENOSPC;
+	}
+	if (ret >= 0) {
+		cpuhp_states[slot].startup = startup;
+		cpuhp_states[slot].teardown = teardown;
+	}
 	pthread_rwlock_unlock(&hotplug_lock);
-	return 0;
+	return ret;
 }
 
 void cpuhp_remove_state_nocalls(enum cpuhp_state state)

@@ -10,12 +10,19 @@
 enum cpuhp_state {
 	CPUHP_INVALID = -1,
 	CPUHP_OFFLINE = 0,
-	CPUHP_SLUB_DEAD,
-	CPUHP_ONLINE_DYN,
+	CPUHP_BP_PREPARE_DYN,
+	CPUHP_BP_PREPARE_DYN_END = CPUHP_BP_PREPARE_DYN + 20,
+	CPUHP_AP_ONLINE_DYN,
+	CPUHP_AP_ONLINE_DYN_END = CPUHP_AP_ONLINE_DYN + 30,
 	CPUHP_NR_STATES,
 };
 
-/* Register callbacks for state without calling them now; 0 or -EINVAL/-EBUSY. */
+/*
+ * Register callbacks for state without calling them now.  For a dynamic
+ * state (CPUHP_BP_PREPARE_DYN, CPUHP_AP_ONLINE_DYN) a free slot of that
+ * range is taken and its number (> 0) returned; otherwise 0.  Negative on
+ * error (-EINVAL, -ENOSPC).
+ */
 int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
 			      int (*startup)(unsigned int cpu),
 			      int (*teardown)(unsigned int cpu));

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * call_rcu(), rcu_barrier() and kvfree_call_rcu() (rcupdate.h) on top of
+ * liburcu grace periods.  Callbacks and objects to free are queued in
+ * order with a sequence number; one callback thread takes everything
+ * queued, waits for a grace period, runs the callbacks and frees the
+ * objects, then publishes the last sequence number it completed, which is
+ * what the barriers wait for.  The queue is under a mutex, so callbacks
+ * happen after their call_rcu() for race detectors as well.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/preempt.h>
+#include <linux/bug.h>
+#include <linux/panic.h>
+#include <linux/slab.h>
+#include <linux/sim_annotate.h>
+#include "rcu_urcu.h"
+#include "sim.h"
+
+/* Objects of the one-argument kvfree_rcu() wait in chunks of this many. */
+#define PTR_CHUNK	510
+
+struct ptr_chunk {
+	struct ptr_chunk *next;
+	unsigned int nr;
+	void *ptrs[PTR_CHUNK];
+};
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t work;		/* something queued */
+	pthread_cond_t done;		/* a batch completed */
+	struct rcu_head *callbacks, **callbacks_tail;
+	struct rcu_head *frees, **frees_tail;	/* func holds the object */
+	struct ptr_chunk *chunks;
+	unsigned long queued;		/* sequence of the last item queued */
+	unsigned long completed;	/* sequence of the last item completed */
+	bool thread_started;
+} q = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.work = PTHREAD_COND_INITIALIZER,
+	.done = PTHREAD_COND_INITIALIZER,
+	.callbacks_tail = &q.callbacks,
+	.frees_tail = &q.frees,
+};
+
+/* Read sections end before a grace period ends: one token for detectors. */
+static int grace_period_token;
+
+void rcu_read_lock(void)
+{
+	sim_urcu_read_lock();
+}
+
+void rcu_read_unlock(void)
+{
+	sim_release(&grace_period_token);
+	sim_urcu_read_unlock();
+}
+
+bool rcu_read_lock_held(void)
+{
+	return sim_urcu_read_held();
+}
+
+void synchronize_rcu(void)
+{
+	might_sleep();
+	WARN_ON_ONCE(sim_urcu_read_held());
+	sim_urcu_synchronize();
+	sim_acquire(&grace_period_token);
+}
+
+static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
+		      struct ptr_chunk *chunks)
+{
+	struct rcu_head *head, *next;
+	struct ptr_chunk *chunk;
+	unsigned int i;
+
+	sim_urcu_synchronize();
+	sim_acquire(&grace_period_token);
+	for (head = callbacks; head; head = next) {
+		next = head->next;
+		head->func(head);
+	}
+	for (head = frees; head; head = next) {
+		next = head->next;
+		kvfree((void *)head->func);
+	}
+	while ((chunk = chunks)) {
+		chunks = chunk->next;
+		for (i = 0; i < chunk->nr; i++)
+			kvfree(chunk->ptrs[i]);
+		free(chunk);
+	}
+}
+
+static void *callback_thread(void *unused)
+{
+	(void)unused;
+	pthread_setname_np(pthread_self(), "rcu_cb");
+	pthread_mutex_lock(&q.lock);
+	for (;;) {
+		struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
+		struct ptr_chunk *chunks = q.chunks;
+		unsigned long batch = q.queued;
+
+		if (batch == q.completed) {
+			pthread_cond_wait(&q.work, &q.lock);
+			continue;
+		}
+		q.callbacks = NULL;
+		q.callbacks_tail = &q.callbacks;
+		q.frees = NULL;
+		q.frees_tail = &q.frees;
+		q.chunks = NULL;
+		pthread_mutex_unlock(&q.lock);
+
+		run_batch(callbacks, frees, chunks);
+
+		pthread_mutex_lock(&q.lock);
+		q.completed = batch;
+		pthread_cond_broadcast(&q.done);
+	}
+	return NULL;
+}
+
+/* Called with q.lock held: start the thread at the first use. */
+static void queued_one(void)
+{
+	q.queued++;
+	if (!q.thread_started) {
+		pthread_t thread;
+
+		if (pthread_create(&thread, NULL, callback_thread, NULL))
+			panic("libslab: cannot start the RCU callback thread\n");
+		pthread_detach(thread);
+		q.thread_started = true;
+	}
+	pthread_cond_signal(&q.work);
+}
+
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	head->func = func;
+	head->next = NULL;
+	pthread_mutex_lock(&q.lock);
+	*q.callbacks_tail = head;
+	q.callbacks_tail = &head->next;
+	queued_one();
+	pthread_mutex_unlock(&q.lock);
+}
+
+void kvfree_call_rcu(struct rcu_head *head, void *ptr)
+{
+	struct ptr_chunk *chunk;
+
+	if (head) {
+		head->func = (rcu_callback_t)ptr;
+		head->next = NULL;
+		pthread_mutex_lock(&q.lock);
+		*q.frees_tail = head;
+		q.frees_tail = &head->next;
+		queued_one();
+		pthread_mutex_unlock(&q.lock);
+		return;
+	}
+
+	/* No head inside the object: a slot in a chunk, else wait here. */
+	might_sleep();
+	pthread_mutex_lock(&q.lock);
+	chunk = q.chunks;
+	if (!chunk || chunk->nr == PTR_CHUNK) {
+		chunk = malloc(sizeof(*chunk));
+		if (!chunk) {
+			pthread_mutex_unlock(&q.lock);
+			synchronize_rcu();
+			kvfree(ptr);
+			return;
+		}
+		chunk->nr = 0;
+		chunk->next = q.chunks;
+		q.chunks = chunk;
+	}
+	chunk->ptrs[chunk->nr++] = ptr;
+	queued_one();
+	pthread_mutex_unlock(&q.lock);
+}
+
+void rcu_barrier(void)
+{
+	unsigned long target;
+
+	might_sleep();
+	pthread_mutex_lock(&q.lock);
+	target = q.queued;
+	while ((long)(q.completed - target) < 0)
+		pthread_cond_wait(&q.done, &q.lock);
+	pthread_mutex_unlock(&q.lock);
+}
+
+void kvfree_rcu_barrier(void)
+{
+	rcu_barrier();
+}
