@@ -295,7 +295,7 @@ void sim_point_slow(int point)
 		sim_det_point(t, (enum sim_point)point);
 		return;
 	}
-	if (!t->hook || t->preempt_count || t->irqs_off)
+	if (!t->hook || t->migrate_disabled)
 		return;
 	t->in_point = true;
 	t->hook((enum sim_point)point, t->hook_arg);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The shim's locks (spinlock.h, mutex.h, local_lock.h) on struct sim_lock.
- * Each acquisition is a preemption point; waiting never blocks the thread
+ * Each acquisition is preceded by a preemption point (taken while the
+ * task may still migrate) and each release followed by one; waiting
+ * never blocks the thread
  * while the deterministic scheduler runs, since the holder is another task
  * of that same thread.
  */
@@ -42,7 +44,6 @@ void sim_lock_acquire(struct sim_lock *lock, bool spin)
 {
 	unsigned int spins = 0;
 
-	sim_point(SIM_POINT_LOCK);
 	if (sim_det_running) {
 		while (!sim_lock_try(lock))
 			sim_det_wait();
@@ -92,6 +93,7 @@ static void spin_exit(void)
 
 void sim_spin_lock(spinlock_t *lock)
 {
+	sim_point(SIM_POINT_LOCK);
 	spin_enter();
 	sim_lock_acquire(&lock->base, !sim_preempt_rt());
 }
@@ -143,6 +145,7 @@ unsigned long sim_local_lock(local_lock_t *l, bool irq)
 {
 	unsigned long flags = 0;
 
+	sim_point(SIM_POINT_LOCK);
 	sim_migrate_disable();
 	if (!sim_preempt_rt()) {
 		if (irq)

@@ -17,7 +17,11 @@ struct mutex {
 /* Make m unlocked. */
 #define mutex_init(m)		sim_lock_init(&(m)->base)
 /* Take m, sleeping as long as needed. */
-#define mutex_lock(m)		do { might_sleep(); sim_lock_acquire(&(m)->base, false); } while (0)
+#define mutex_lock(m)		do {					\
+		might_sleep();						\
+		sim_point(SIM_POINT_LOCK);				\
+		sim_lock_acquire(&(m)->base, false);			\
+	} while (0)
 /* Take m if free: 1 on success, 0 otherwise (the kernel's convention). */
 #define mutex_trylock(m)	((int)sim_lock_try(&(m)->base))
 /* Release m held by the caller. */

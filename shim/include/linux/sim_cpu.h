@@ -63,9 +63,10 @@ enum sim_point {
 
 /*
  * Call hook(point, arg) at every preemption point the calling task passes
- * while it can be preempted (not inside preempt_disable or irqs off), so a
- * test can migrate it or act as a racing CPU exactly there; NULL removes
- * it.  The hook runs with further hooks suppressed.
+ * while it could be migrated (not inside preempt_disable, migrate_disable,
+ * irqs off or a lock that implies them), so a test can migrate it or act
+ * as a racing CPU exactly there; NULL removes it.  The hook runs with
+ * further hooks suppressed.
  */
 void sim_set_point_hook(void (*hook)(enum sim_point point, void *arg), void *arg);
 

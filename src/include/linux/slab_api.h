@@ -228,6 +228,11 @@ bool libslab_cpu_has_slab(struct kmem_cache *s, int cpu);
 void libslab_flush_all(struct kmem_cache *s);
 /* Objects currently allocated from s, counted exactly by walking its slabs. */
 unsigned long libslab_count_inuse(struct kmem_cache *s);
+/*
+ * Check s as the sysfs validate action does (flushes every CPU first):
+ * the number of inconsistencies found, each reported, or -ENOMEM.
+ */
+int libslab_validate(struct kmem_cache *s);
 /* Reports (destroy with leaks, bad frees, ...) issued since start-up. */
 unsigned long libslab_error_count(void);
 
