@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
 #include <string.h>
+#include <linux/rcupdate.h>
 #include "harness.h"
 
 static struct seq_file capture_buf;
@@ -48,6 +49,120 @@ unsigned long cache_nr_slabs(struct kmem_cache *s)
 unsigned long cache_nr_partial(struct kmem_cache *s)
 {
 	return sum_over_nodes(s, libslab_node_nr_partial);
+}
+
+static struct census_cache *census_entry(struct page_census *census,
+					 struct kmem_cache *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < census->nr_caches; i++)
+		if (census->caches[i].s == s)
+			return &census->caches[i];
+	return NULL;
+}
+
+const struct census_cache *census_of(const struct page_census *census,
+				     const struct kmem_cache *s)
+{
+	return census_entry((struct page_census *)census, (struct kmem_cache *)s);
+}
+
+/* Count slab's free objects by its chain; -1 if the chain is broken. */
+static long count_free_chain(struct kmem_cache *s, struct slab *slab)
+{
+	char *base = slab_address(slab);
+	unsigned long *seen = calloc(BITS_TO_LONGS(slab->objects), sizeof(long));
+	long nfree = 0;
+	void *p;
+
+	for (p = slab->freelist; p && nfree >= 0; p = get_freepointer(s, p)) {
+		size_t off = (char *)p - base;
+		unsigned int idx = off / s->size;
+
+		if ((char *)p < base || off % s->size || idx >= slab->objects ||
+		    test_and_set_bit(idx, seen))
+			nfree = -1;
+		else
+			nfree++;
+	}
+	free(seen);
+	return nfree;
+}
+
+static void census_block(struct page *head, unsigned int order, void *arg)
+{
+	struct page_census *census = arg;
+	struct folio *folio = (struct folio *)head;
+	struct census_cache *cc;
+	struct slab *slab;
+	long nfree;
+
+	if (!folio_test_slab(folio)) {
+		census->other_pages += 1UL << order;
+		return;
+	}
+	slab = folio_slab(folio);
+	census->slab_folios++;
+	census->slab_pages += 1UL << order;
+	cc = census_entry(census, slab->slab_cache);
+	if (!cc) {
+		census->orphan_slabs++;
+		fprintf(stderr, "census: slab %p of no live cache\n", (void *)slab);
+		return;
+	}
+	nfree = count_free_chain(slab->slab_cache, slab);
+	if (slab->frozen || nfree < 0 ||
+	    (unsigned long)nfree != slab->objects - slab->inuse) {
+		census->bad_slabs++;
+		fprintf(stderr, "census: %s slab %p frozen=%u inuse=%u/%u free chain %ld\n",
+			cc->s->name, (void *)slab, slab->frozen, slab->inuse,
+			slab->objects, nfree);
+		return;
+	}
+	cc->slabs++;
+	cc->objects += slab->objects;
+	cc->inuse += slab->inuse;
+}
+
+void page_census(struct page_census *census)
+{
+	struct kmem_cache *s;
+	unsigned int i;
+
+	memset(census, 0, sizeof(*census));
+	rcu_barrier();
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list) {
+		if (census->nr_caches == CENSUS_MAX_CACHES)
+			break;
+		flush_all(s);
+		census->caches[census->nr_caches++].s = s;
+	}
+	mutex_unlock(&slab_mutex);
+	/* Flushing may free slabs of RCU-typesafe caches through call_rcu. */
+	rcu_barrier();
+	sim_for_each_page_block(census_block, census);
+
+	for (i = 0; i < census->nr_caches; i++) {
+		struct census_cache *cc = &census->caches[i];
+		unsigned long slabs = 0, objects = 0;
+		int node;
+
+		for (node = 0; node < nr_node_ids; node++) {
+			struct kmem_cache_node *n = get_node(cc->s, node);
+
+			if (!n)
+				continue;
+			slabs += atomic_long_read(&n->nr_slabs);
+			objects += atomic_long_read(&n->total_objects);
+		}
+		if (slabs != cc->slabs || objects != cc->objects) {
+			census->counter_mismatches++;
+			fprintf(stderr, "census: %s counts %lu slabs/%lu objects, pages show %lu/%lu\n",
+				cc->s->name, slabs, objects, cc->slabs, cc->objects);
+		}
+	}
 }
 
 static unsigned long warns_before, errors_before;

@@ -40,6 +40,36 @@ unsigned long cache_nr_slabs(struct kmem_cache *s);
 /* Total partial slabs of s on every node. */
 unsigned long cache_nr_partial(struct kmem_cache *s);
 
+/*
+ * A walk of the whole simulated page allocator, taken while nothing else
+ * runs, after every cache was flushed and RCU callbacks have run.  Every
+ * slab folio's free chain is followed (full slabs included), so objects
+ * and slabs are counted without trusting the allocator's counters, then
+ * compared with them.
+ */
+#define CENSUS_MAX_CACHES	512
+struct page_census {
+	unsigned long slab_folios;
+	unsigned long slab_pages;
+	unsigned long other_pages;	/* in use and not a slab */
+	unsigned long orphan_slabs;	/* slab folios of no live cache */
+	unsigned long bad_slabs;	/* frozen, or a broken free chain */
+	unsigned long counter_mismatches; /* caches whose counters disagree */
+	unsigned int nr_caches;
+	struct census_cache {
+		struct kmem_cache *s;
+		unsigned long slabs;
+		unsigned long objects;
+		unsigned long inuse;
+	} caches[CENSUS_MAX_CACHES];
+};
+
+/* Walk every page; problems are printed as they are found. */
+void page_census(struct page_census *census);
+/* The census entry of s, or NULL if s had no slab and no counter. */
+const struct census_cache *census_of(const struct page_census *census,
+				     const struct kmem_cache *s);
+
 /* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
 int expect_clean_setup(void **state);
 int expect_clean_teardown(void **state);

@@ -42,6 +42,7 @@
 #define put_cpu_partial			lslab_put_cpu_partial
 #define __put_partials			lslab___put_partials
 #define flush_all			lslab_flush_all
+#define slub_cpu_dead			lslab_slub_cpu_dead
 #define freeze_slab			lslab_freeze_slab
 #define slab_update_freelist		lslab_slab_update_freelist
 #define __kmem_cache_shrink		lslab___kmem_cache_shrink

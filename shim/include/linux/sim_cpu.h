@@ -31,7 +31,7 @@
 
 #include <stdbool.h>
 
-/* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL if cpu is not online. */
+/* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
 int sim_set_cpu(int cpu);
 /* Number of simulated CPUs (nr_cpu_ids). */
 int sim_nr_cpus(void);
