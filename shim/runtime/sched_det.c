@@ -13,6 +13,7 @@
 #include <ucontext.h>
 #include <linux/kernel.h>
 #include <linux/sim_det.h>
+#include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/bug.h>
 #include "sim.h"
@@ -36,7 +37,6 @@ struct sim_det_task {
 	void *stack;
 	const struct sim_det_task_spec *spec;
 	unsigned int index;
-	enum sim_point last_point;
 	bool started;
 	bool done;
 #if defined(__SANITIZE_THREAD__)
@@ -54,6 +54,7 @@ static struct {
 	struct sim_det_task tasks[SIM_DET_MAX_TASKS];
 	unsigned int nr;
 	struct sim_det_task *running;
+	unsigned int quantum;		/* points the running task has left */
 	u64 rng;
 	const struct sim_det_params *params;
 	struct sim_det_result *result;
@@ -132,9 +133,8 @@ static void task_entry(void)
 }
 
 /* Back to the scheduler from the running task. */
-static void yield_to_scheduler(struct sim_det_task *dt, enum sim_point point)
+static void yield_to_scheduler(struct sim_det_task *dt)
 {
-	dt->last_point = point;
 	dt->task.in_point = true;
 	switch_context(&dt->context, &det.context, NULL, sched_fiber());
 	dt->task.in_point = false;
@@ -146,6 +146,8 @@ void sim_det_point(struct sim_task *t, enum sim_point point)
 
 	if (!sim_det_running || det.running != dt)
 		return;
+	det.result->steps++;
+	trace(dt->index, point);
 	if (det.params->migrate_permille && !t->migrate_disabled &&
 	    !(dt->spec->flags & SIM_DET_IRQ) &&
 	    det_random() % 1000 < det.params->migrate_permille) {
@@ -154,17 +156,30 @@ void sim_det_point(struct sim_task *t, enum sim_point point)
 		if (cpu_online(cpu) && cpu != t->cpu) {
 			t->cpu = cpu;
 			det.result->migrations++;
+			det.quantum = 0;
 		}
 	}
-	yield_to_scheduler(dt, point);
+	if (det.quantum) {
+		det.quantum--;
+		return;
+	}
+	yield_to_scheduler(dt);
 }
 
 void sim_det_wait(void)
 {
 	struct sim_task *t = sim_task();
 
-	if (t->det && det.running == t->det)
-		yield_to_scheduler(t->det, SIM_POINT_LOCK);
+	if (t->det && det.running == t->det) {
+		det.quantum = 0;
+		yield_to_scheduler(t->det);
+	}
+}
+
+void sim_det_cmpxchg128_failed(void)
+{
+	if (sim_det_running && det.running)
+		det.result->cmpxchg128_failures[det.running->index]++;
 }
 
 int sim_det_current(void)
@@ -305,11 +320,11 @@ int sim_det_run(const struct sim_det_params *params,
 			break;
 		}
 		next = eligible_tasks[det_random() % n];
-		result->steps++;
+		det.quantum = det_random() % (1U << (det_random() % 7));
 		if (next != prev)
 			result->switches++;
 		prev = next;
-		trace(next->index, next->started ? next->last_point : SIM_NR_POINTS);
+		trace(next->index, SIM_NR_POINTS);
 		if (!next->started) {
 			next->started = true;
 			if (next->spec->flags & SIM_DET_IRQ)

@@ -68,6 +68,9 @@
 /* Store n at ptr; returns the old value. */
 #define xchg(ptr, n)	__sim_ordered_rmw(ptr, __atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST))
 
+/* The deterministic scheduler counts failed double-word cmpxchgs per task. */
+void sim_det_cmpxchg128_failed(void);
+
 /* Double-word try_cmpxchg on a 16-byte aligned u128. */
 static inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 {
@@ -78,6 +81,8 @@ static inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 	if (seen == old)
 		return true;
 	*oldp = seen;
+	if (unlikely(__atomic_load_n(&sim_points_armed, __ATOMIC_RELAXED)))
+		sim_det_cmpxchg128_failed();
 	return false;
 }
 

@@ -3,7 +3,7 @@
  * The deterministic scheduler (userspace only): run a set of tasks, each
  * on a simulated CPU, on the calling thread, switching between them at the
  * preemption points of sim_cpu.h as a seeded pseudo-random generator
- * decides.  One seed gives one interleaving, replayed exactly each time,
+ * decides (which task runs next, and for how many points).  One seed gives one interleaving, replayed exactly each time,
  * so a failure found with a seed can be debugged step by step.
  *
  * The kernel's rules are kept: a task that disabled preemption or
@@ -40,10 +40,12 @@ struct sim_det_params {
 };
 
 struct sim_det_result {
-	unsigned long steps;		/* points at which the scheduler chose */
-	unsigned long switches;		/* of them, those that changed task */
+	unsigned long steps;		/* preemption points passed */
+	unsigned long switches;		/* scheduling decisions that changed task */
 	unsigned long migrations;
 	u64 trace_hash;			/* FNV-1a of every (task, point) chosen */
+	/* Failed try_cmpxchg128 (tid or slab freelist retries), per task. */
+	unsigned long cmpxchg128_failures[SIM_DET_MAX_TASKS];
 	bool livelock;			/* max_steps reached */
 };
 
