@@ -123,7 +123,11 @@ static void free_chain(struct kmem_cache *s, struct slab *slab, void *head)
 	do_slab_free(s, slab, head, tail, cnt, _THIS_IP_);
 }
 
-/* Pop the cpu freelist under the local lock; NULL when it is empty. */
+/*
+ * Pop the cpu freelist under the local lock; NULL when it is empty.  A
+ * task sharing this simulated CPU may pop the same object through the
+ * fast path meanwhile (and the cmpxchg then fails), hence the racy read.
+ */
 static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 {
 	freelist_aba_t old, new;
@@ -132,7 +136,7 @@ static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 	do {
 		if (!old.freelist)
 			return NULL;
-		new.freelist = get_freepointer(s, old.freelist);
+		new.freelist = get_freepointer_safe(s, old.freelist);
 		new.counter = old.counter + TID_STEP;
 	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
 	return old.freelist;

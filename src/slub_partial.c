@@ -211,7 +211,7 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	} while (!slab_update_freelist(s, slab, old_freelist, counters,
 				       new.freelist, new.counters));
 
-	if (!new.inuse && READ_ONCE(n->nr_partial) >= s->min_partial) {
+	if (!new.inuse && data_race(n->nr_partial) >= s->min_partial) {
 		discard_slab(s, slab);
 	} else if (new.freelist) {
 		spin_lock_irqsave(&n->list_lock, flags);

@@ -136,10 +136,12 @@ void page_census(struct page_census *census)
 	list_for_each_entry(s, &slab_caches, list) {
 		if (census->nr_caches == CENSUS_MAX_CACHES)
 			break;
-		flush_all(s);
 		census->caches[census->nr_caches++].s = s;
 	}
 	mutex_unlock(&slab_mutex);
+	/* flush_all() takes cpus_read_lock, which nests outside slab_mutex. */
+	for (i = 0; i < census->nr_caches; i++)
+		flush_all(census->caches[i].s);
 	/* Flushing may free slabs of RCU-typesafe caches through call_rcu. */
 	rcu_barrier();
 	sim_for_each_page_block(census_block, census);

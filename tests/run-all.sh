@@ -3,11 +3,14 @@
 #   (a) meson test on a default build            (build/default)
 #   (b) meson test --setup=valgrind on that build
 #   (c) meson test on an ASan+UBSan build        (build/asan)
-#   (d) the kernel KUnit smoke run in QEMU       (kernel/scripts/run-kunit.sh)
+#   (d) meson test on a ThreadSanitizer build    (build/tsan)
+#   (e) the torture runs under valgrind DRD      (build/drd, -Ddrd=true)
+#   (f) the kernel KUnit smoke run in QEMU       (kernel/scripts/run-kunit.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
+# The long torture suite is separate: meson test -C build/default --suite torture
 #
 # Usage: bash tests/run-all.sh [--userspace-only]
-#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (d) and the
+#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (f) and the
 #   kernel packages.
 #   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
 #   CCACHE_DIR defaults to /var/tmp/libslab/ccache.
@@ -27,7 +30,7 @@ for arg in "$@"; do
 		skip_kernel=1
 		;;
 	-h | --help)
-		sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	*)
@@ -86,7 +89,19 @@ sanitizer_tests() {
 		meson test -C "$root/build/asan" --print-errorlogs
 }
 
-# (d): Linux 6.12 with the core built in, KUnit smoke suite under QEMU.
+# (d): the whole suite built with ThreadSanitizer.
+tsan_tests() {
+	build tsan -Db_sanitize=thread -Db_lundef=false &&
+		meson test -C "$root/build/tsan" --print-errorlogs
+}
+
+# (e): the torture runs under valgrind's DRD on the annotated build.
+drd_tests() {
+	build drd -Ddrd=true &&
+		meson test -C "$root/build/drd" --setup=drd --suite stress --print-errorlogs
+}
+
+# (f): Linux 6.12 with the core built in, KUnit smoke suite under QEMU.
 kernel_tests() {
 	bash "$root/kernel/scripts/run-kunit.sh"
 }
@@ -100,6 +115,8 @@ fi
 stage "meson test (build/default)" default_tests
 stage "meson test --setup=valgrind (build/default)" valgrind_tests
 stage "meson test, ASan+UBSan (build/asan)" sanitizer_tests
+stage "meson test, ThreadSanitizer (build/tsan)" tsan_tests
+stage "meson test --setup=drd --suite stress (build/drd)" drd_tests
 if [ "$skip_kernel" = 1 ]; then
 	skip "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)"
 else

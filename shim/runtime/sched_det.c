@@ -216,6 +216,16 @@ static bool eligible(const struct sim_det_task *dt)
 	return true;
 }
 
+/* Apart from det_setup(): getcontext() returns twice, clobbering locals. */
+static noinline void prepare_context(struct sim_det_task *dt)
+{
+	getcontext(&dt->context);
+	dt->context.uc_stack.ss_sp = dt->stack;
+	dt->context.uc_stack.ss_size = DET_STACK_SIZE;
+	dt->context.uc_link = NULL;
+	makecontext(&dt->context, task_entry, 0);
+}
+
 static int det_setup(const struct sim_det_task_spec *tasks, unsigned int nr)
 {
 	unsigned int i;
@@ -239,11 +249,7 @@ static int det_setup(const struct sim_det_task_spec *tasks, unsigned int nr)
 				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (dt->stack == MAP_FAILED)
 			return -ENOMEM;
-		getcontext(&dt->context);
-		dt->context.uc_stack.ss_sp = dt->stack;
-		dt->context.uc_stack.ss_size = DET_STACK_SIZE;
-		dt->context.uc_link = NULL;
-		makecontext(&dt->context, task_entry, 0);
+		prepare_context(dt);
 #if defined(__SANITIZE_THREAD__)
 		dt->fiber = __tsan_create_fiber(0);
 #endif

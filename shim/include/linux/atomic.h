@@ -19,10 +19,10 @@
 #define smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)
 
-#define atomic_read(v)		__atomic_load_n(&(v)->counter, __ATOMIC_RELAXED)
-#define atomic_set(v, i)	__atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED)
-#define atomic_add(i, v)	((void)__atomic_fetch_add(&(v)->counter, (i), __ATOMIC_RELAXED))
-#define atomic_sub(i, v)	((void)__atomic_fetch_sub(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_read(v)		sim_marked(__atomic_load_n(&(v)->counter, __ATOMIC_RELAXED))
+#define atomic_set(v, i)	sim_marked_void(__atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_add(i, v)	sim_marked_void(__atomic_fetch_add(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_sub(i, v)	sim_marked_void(__atomic_fetch_sub(&(v)->counter, (i), __ATOMIC_RELAXED))
 #define atomic_inc(v)		atomic_add(1, v)
 #define atomic_dec(v)		atomic_sub(1, v)
 /*
@@ -33,7 +33,7 @@
 	__typeof__(op) __r;						\
 	sim_point(SIM_POINT_ATOMIC);					\
 	sim_release(ptr);						\
-	__r = (op);							\
+	__r = sim_marked(op);						\
 	sim_acquire(ptr);						\
 	__r; })
 

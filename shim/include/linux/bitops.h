@@ -34,27 +34,29 @@ static inline unsigned int hweight_long(unsigned long x) { return __builtin_popc
 /* Atomically set bit nr of addr. */
 static inline void set_bit(long nr, volatile unsigned long *addr)
 {
-	__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr), __ATOMIC_SEQ_CST);
+	sim_marked_void(__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
+					  __ATOMIC_SEQ_CST));
 }
 
 /* Atomically clear bit nr of addr. */
 static inline void clear_bit(long nr, volatile unsigned long *addr)
 {
-	__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr), __ATOMIC_SEQ_CST);
+	sim_marked_void(__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
+					   __ATOMIC_SEQ_CST));
 }
 
 /* Atomically set bit nr; returns its old value. */
 static inline bool test_and_set_bit(long nr, volatile unsigned long *addr)
 {
-	return __atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
-				 __ATOMIC_SEQ_CST) & BIT_MASK(nr);
+	return sim_marked(__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
+					    __ATOMIC_SEQ_CST)) & BIT_MASK(nr);
 }
 
 /* Atomically clear bit nr; returns its old value. */
 static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
 {
-	return __atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
-				  __ATOMIC_SEQ_CST) & BIT_MASK(nr);
+	return sim_marked(__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
+					     __ATOMIC_SEQ_CST)) & BIT_MASK(nr);
 }
 
 /* Non-atomic set. */
@@ -72,7 +74,7 @@ static inline void __clear_bit(long nr, volatile unsigned long *addr)
 /* Whether bit nr of addr is set. */
 static inline bool test_bit(long nr, const volatile unsigned long *addr)
 {
-	return (__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED) >>
+	return (sim_marked(__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED)) >>
 		(nr % BITS_PER_LONG)) & 1;
 }
 

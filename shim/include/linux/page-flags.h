@@ -43,14 +43,15 @@ static inline bool page_has_type(const struct page *page, enum pagetype t)
 	return (READ_ONCE(page->page_type) >> 24) == t;
 }
 
+/* The buddy allocator peeks at the type of pages others own: marked accesses. */
 static inline void page_set_type(struct page *page, enum pagetype t)
 {
-	page->page_type = (unsigned int)t << 24;
+	WRITE_ONCE(page->page_type, (unsigned int)t << 24);
 }
 
 static inline void page_clear_type(struct page *page)
 {
-	page->page_type = PAGE_TYPE_NONE;
+	WRITE_ONCE(page->page_type, PAGE_TYPE_NONE);
 }
 
 /* Whether page heads a compound page. */

@@ -33,7 +33,7 @@ void free_percpu(void *ptr);
 
 #define this_cpu_read(pcp)		READ_ONCE(*this_cpu_ptr(&(pcp)))
 #define this_cpu_write(pcp, val)	WRITE_ONCE(*this_cpu_ptr(&(pcp)), (val))
-#define this_cpu_add(pcp, val)		__atomic_fetch_add(this_cpu_ptr(&(pcp)), (val), __ATOMIC_RELAXED)
+#define this_cpu_add(pcp, val)		sim_marked_void(__atomic_fetch_add(this_cpu_ptr(&(pcp)), (val), __ATOMIC_RELAXED))
 #define this_cpu_inc(pcp)		this_cpu_add(pcp, 1)
 #define this_cpu_dec(pcp)		this_cpu_add(pcp, -1)
 #define raw_cpu_read(pcp)		this_cpu_read(pcp)

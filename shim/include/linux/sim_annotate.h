@@ -9,7 +9,10 @@
  * sim_acquire(a) after the operation that observes it, as the kernel's
  * memory model gives for fully ordered atomics.  sim_ignore_begin/end
  * bracket an access that races on purpose, which is what data_race()
- * means to KCSAN.  In other builds all of them compile to nothing.
+ * means to KCSAN.  sim_marked(expr) wraps an atomic access: TSan knows
+ * atomics, DRD sees only loads and stores, so under DRD it is ignored like
+ * a data_race() (its ordering, where it has any, is stated separately).
+ * In other builds all of them compile to nothing.
  */
 #ifndef _SHIM_LINUX_SIM_ANNOTATE_H
 #define _SHIM_LINUX_SIM_ANNOTATE_H
@@ -37,6 +40,24 @@ void AnnotateIgnoreWritesEnd(const char *file, int line);
 #define sim_acquire(addr)	((void)(addr))
 #define sim_ignore_begin()	((void)0)
 #define sim_ignore_end()	((void)0)
+#endif
+
+#if defined(LIBSLAB_DRD)
+#define sim_marked(expr) ({						\
+	__typeof__(expr) __marked;					\
+	sim_ignore_begin();						\
+	__marked = (expr);						\
+	sim_ignore_end();						\
+	__marked; })
+#define sim_marked_void(expr)						\
+	do {								\
+		sim_ignore_begin();					\
+		(void)(expr);						\
+		sim_ignore_end();					\
+	} while (0)
+#else
+#define sim_marked(expr)	(expr)
+#define sim_marked_void(expr)	((void)(expr))
 #endif
 
 #endif
