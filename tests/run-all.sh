@@ -126,8 +126,7 @@ fi
 # Test cases passed and failed over every meson run, from meson's logs: a
 # cmocka suite counts its cases, any other test counts once.
 count_results() {
-	python3 - "$root"/build/default/meson-logs/testlog*.json \
-		"$root"/build/asan/meson-logs/testlog*.json <<'PY'
+	python3 - "$root"/build/{default,asan,tsan,drd}/meson-logs/testlog*.json <<'PY'
 import json, re, sys
 passed = failed = 0
 for path in sys.argv[1:]:
