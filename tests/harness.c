@@ -29,6 +29,15 @@ const char *captured(void)
 	return capture_buf.buf ? capture_buf.buf : "";
 }
 
+struct kmem_cache *make_test_cache(const char *name)
+{
+	struct kmem_cache *s = kmem_cache_create(name, 256, 0, SLAB_NO_MERGE, NULL);
+
+	assert_non_null(s);
+	assert_int_equal(oo_objects(s->oo), TEST_PER_SLAB);
+	return s;
+}
+
 /* count(s, node) added up over every node. */
 static unsigned long sum_over_nodes(struct kmem_cache *s,
 				    unsigned long (*count)(struct kmem_cache *, int))

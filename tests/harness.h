@@ -35,6 +35,11 @@ const char *captured(void);
 				 captured());				\
 	} while (0)
 
+/* Objects per slab of make_test_cache() caches. */
+#define TEST_PER_SLAB	16
+/* A never-merged cache of 256-byte objects, TEST_PER_SLAB per order-0 slab. */
+struct kmem_cache *make_test_cache(const char *name);
+
 /* Total slabs of s on every node. */
 unsigned long cache_nr_slabs(struct kmem_cache *s);
 /* Total partial slabs of s on every node. */

@@ -350,25 +350,30 @@ void cpuhp_remove_state_nocalls(enum cpuhp_state state)
 	pthread_rwlock_unlock(&hotplug_lock);
 }
 
-/* pthread rwlocks block the thread: under the deterministic scheduler, poll. */
-static void hotplug_lock_write(void)
+/*
+ * Take the hotplug lock with lock, or, under the deterministic scheduler
+ * (whose tasks share one thread, so blocking would never end), poll with
+ * trylock and let the other tasks run meanwhile.
+ */
+static void hotplug_lock_take(int (*lock)(pthread_rwlock_t *),
+			      int (*trylock)(pthread_rwlock_t *))
 {
 	if (!sim_det_running) {
-		pthread_rwlock_wrlock(&hotplug_lock);
+		lock(&hotplug_lock);
 		return;
 	}
-	while (pthread_rwlock_trywrlock(&hotplug_lock))
+	while (trylock(&hotplug_lock))
 		sim_det_wait();
+}
+
+static void hotplug_lock_write(void)
+{
+	hotplug_lock_take(pthread_rwlock_wrlock, pthread_rwlock_trywrlock);
 }
 
 void cpus_read_lock(void)
 {
-	if (!sim_det_running) {
-		pthread_rwlock_rdlock(&hotplug_lock);
-		return;
-	}
-	while (pthread_rwlock_tryrdlock(&hotplug_lock))
-		sim_det_wait();
+	hotplug_lock_take(pthread_rwlock_rdlock, pthread_rwlock_tryrdlock);
 }
 
 void cpus_read_unlock(void)

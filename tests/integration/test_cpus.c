@@ -11,17 +11,6 @@
 #include <linux/preempt.h>
 #include "harness.h"
 
-#define PER_SLAB 16
-
-static struct kmem_cache *make(const char *name)
-{
-	struct kmem_cache *s = kmem_cache_create(name, 256, 0, SLAB_NO_MERGE, NULL);
-
-	assert_non_null(s);
-	assert_int_equal(oo_objects(s->oo), PER_SLAB);
-	return s;
-}
-
 static int pin_cpu0(void **state)
 {
 	sim_set_cpu(0);
@@ -82,7 +71,7 @@ static void migrate_at_nth_point(enum sim_point point, void *arg)
 
 static void test_migration_between_fast_path_read_and_commit_retries_on_the_new_cpu(void **state)
 {
-	struct kmem_cache *s = make("migrate_alloc");
+	struct kmem_cache *s = make_test_cache("migrate_alloc");
 	/*
 	 * The second READ_ONCE: the tid is read, the commit is yet to come.
 	 * PREEMPT_RT has no lockless path: move just before the local lock.
@@ -117,7 +106,7 @@ static void test_migration_between_fast_path_read_and_commit_retries_on_the_new_
 
 static void test_free_migrated_mid_fast_path_goes_to_the_slab_freelist(void **state)
 {
-	struct kmem_cache *s = make("migrate_free");
+	struct kmem_cache *s = make_test_cache("migrate_free");
 	struct migration m = { SIM_POINT_READ, 1, 0 };
 	void *keep, *p;
 
@@ -140,11 +129,11 @@ static void test_free_migrated_mid_fast_path_goes_to_the_slab_freelist(void **st
 
 static void test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial(void **state)
 {
-	struct kmem_cache *s = make("cross_node");
-	void *p[PER_SLAB];
+	struct kmem_cache *s = make_test_cache("cross_node");
+	void *p[TEST_PER_SLAB];
 	int i;
 
-	for (i = 0; i < PER_SLAB; i++) {
+	for (i = 0; i < TEST_PER_SLAB; i++) {
 		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
 		assert_int_equal(slab_nid(virt_to_slab(p[i])), 1);
 	}
@@ -153,7 +142,7 @@ static void test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial(
 	sim_set_cpu(1);
 	kmem_cache_free(s, p[3]);
 	assert_int_equal(libslab_cpu_nr_partial(s, 1), 1);
-	for (i = 0; i < PER_SLAB; i++)
+	for (i = 0; i < TEST_PER_SLAB; i++)
 		if (i != 3)
 			kmem_cache_free(s, p[i]);
 	sim_set_cpu(0);
@@ -164,12 +153,12 @@ static void test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial(
 
 static void test_cpu_offline_flushes_its_slabs_and_moves_its_tasks(void **state)
 {
-	struct kmem_cache *s = make("offline_flush");
-	void *p[PER_SLAB + 1];
+	struct kmem_cache *s = make_test_cache("offline_flush");
+	void *p[TEST_PER_SLAB + 1];
 	int i;
 
 	sim_set_cpu(1);
-	for (i = 0; i <= PER_SLAB; i++)
+	for (i = 0; i <= TEST_PER_SLAB; i++)
 		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
 	kmem_cache_free(s, p[0]);	/* first slab, now full: CPU 1's partial */
 	assert_true(libslab_cpu_has_slab(s, 1));
@@ -181,7 +170,7 @@ static void test_cpu_offline_flushes_its_slabs_and_moves_its_tasks(void **state)
 	assert_int_equal(libslab_cpu_nr_partial(s, 1), 0);
 	assert_int_equal(sim_current_cpu(), 0);
 
-	for (i = 1; i <= PER_SLAB; i++)
+	for (i = 1; i <= TEST_PER_SLAB; i++)
 		kmem_cache_free(s, p[i]);
 	assert_int_equal(sim_cpu_online(1), 0);
 	assert_true(cpu_online(1));
@@ -249,7 +238,7 @@ static void test_cpu_offline_waits_for_tasks_with_migration_disabled(void **stat
 
 static void test_shrink_from_another_cpu_flushes_that_cpus_slab(void **state)
 {
-	struct kmem_cache *s = make("remote_shrink");
+	struct kmem_cache *s = make_test_cache("remote_shrink");
 
 	sim_set_cpu(1);
 	kmem_cache_free(s, kmem_cache_alloc(s, GFP_KERNEL));
@@ -312,7 +301,7 @@ static void count_lock_points(enum sim_point point, void *arg)
 
 static void test_the_fast_path_takes_the_local_lock_only_on_preempt_rt(void **state)
 {
-	struct kmem_cache *s = make("rt_fast_path");
+	struct kmem_cache *s = make_test_cache("rt_fast_path");
 	void *warm = kmem_cache_alloc(s, GFP_KERNEL);
 	void *p;
 	int locks = 0;

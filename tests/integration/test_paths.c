@@ -7,17 +7,6 @@
  */
 #include "harness.h"
 
-#define PER_SLAB 16
-
-static struct kmem_cache *make(const char *name)
-{
-	struct kmem_cache *s = kmem_cache_create(name, 256, 0, SLAB_NO_MERGE, NULL);
-
-	assert_non_null(s);
-	assert_int_equal(oo_objects(s->oo), PER_SLAB);
-	return s;
-}
-
 static void alloc_n(struct kmem_cache *s, void **p, int n)
 {
 	int i;
@@ -44,23 +33,23 @@ static int pin_cpu0(void **state)
 
 static void test_alloc_from_cpu_slab_needs_no_new_slab(void **state)
 {
-	struct kmem_cache *s = make("cpu_slab_fill");
-	void *p[PER_SLAB + 1];
+	struct kmem_cache *s = make_test_cache("cpu_slab_fill");
+	void *p[TEST_PER_SLAB + 1];
 
 	alloc_n(s, p, 1);
 	assert_int_equal(cache_nr_slabs(s), 1);
 	assert_true(libslab_cpu_has_slab(s, 0));
-	alloc_n(s, p + 1, PER_SLAB - 1);
+	alloc_n(s, p + 1, TEST_PER_SLAB - 1);
 	assert_int_equal(cache_nr_slabs(s), 1);
-	alloc_n(s, p + PER_SLAB, 1);
+	alloc_n(s, p + TEST_PER_SLAB, 1);
 	assert_int_equal(cache_nr_slabs(s), 2);
-	free_n(s, p, PER_SLAB + 1);
+	free_n(s, p, TEST_PER_SLAB + 1);
 	kmem_cache_destroy(s);
 }
 
 static void test_freed_object_is_reused_first(void **state)
 {
-	struct kmem_cache *s = make("lifo_reuse");
+	struct kmem_cache *s = make_test_cache("lifo_reuse");
 	void *a = kmem_cache_alloc(s, GFP_KERNEL);
 
 	kmem_cache_free(s, a);
@@ -71,12 +60,12 @@ static void test_freed_object_is_reused_first(void **state)
 
 static void test_objects_are_distinct_and_inside_their_slab(void **state)
 {
-	struct kmem_cache *s = make("distinct");
-	void *p[5 * PER_SLAB];
+	struct kmem_cache *s = make_test_cache("distinct");
+	void *p[5 * TEST_PER_SLAB];
 	int i, j;
 
-	alloc_n(s, p, 5 * PER_SLAB);
-	for (i = 0; i < 5 * PER_SLAB; i++) {
+	alloc_n(s, p, 5 * TEST_PER_SLAB);
+	for (i = 0; i < 5 * TEST_PER_SLAB; i++) {
 		struct folio *folio = virt_to_folio(p[i]);
 
 		assert_ptr_equal(folio_slab(folio)->slab_cache, s);
@@ -84,85 +73,85 @@ static void test_objects_are_distinct_and_inside_their_slab(void **state)
 			assert_ptr_not_equal(p[i], p[j]);
 		memset(p[i], i, 256);
 	}
-	for (i = 0; i < 5 * PER_SLAB; i++)
+	for (i = 0; i < 5 * TEST_PER_SLAB; i++)
 		assert_int_equal(((unsigned char *)p[i])[255], (unsigned char)i);
-	free_n(s, p, 5 * PER_SLAB);
+	free_n(s, p, 5 * TEST_PER_SLAB);
 	kmem_cache_destroy(s);
 }
 
 static void test_free_to_full_slab_puts_it_on_cpu_partial(void **state)
 {
-	struct kmem_cache *s = make("full_to_cpu_partial");
-	void *p[PER_SLAB + 1];
+	struct kmem_cache *s = make_test_cache("full_to_cpu_partial");
+	void *p[TEST_PER_SLAB + 1];
 
-	alloc_n(s, p, PER_SLAB + 1);	/* first slab full and detached */
+	alloc_n(s, p, TEST_PER_SLAB + 1);	/* first slab full and detached */
 	assert_int_equal(libslab_cpu_nr_partial(s, 0), 0);
 	kmem_cache_free(s, p[0]);
 	assert_int_equal(libslab_cpu_nr_partial(s, 0), 1);
 	assert_int_equal(cache_nr_partial(s), 0);
-	free_n(s, p + 1, PER_SLAB);
+	free_n(s, p + 1, TEST_PER_SLAB);
 	kmem_cache_destroy(s);
 }
 
 static void test_cpu_partial_slab_is_used_when_cpu_slab_runs_out(void **state)
 {
-	struct kmem_cache *s = make("cpu_partial_reuse");
-	void *p[2 * PER_SLAB], *again;
+	struct kmem_cache *s = make_test_cache("cpu_partial_reuse");
+	void *p[2 * TEST_PER_SLAB], *again;
 
-	alloc_n(s, p, PER_SLAB + 1);
+	alloc_n(s, p, TEST_PER_SLAB + 1);
 	kmem_cache_free(s, p[3]);	/* first slab -> cpu partial */
-	alloc_n(s, p + PER_SLAB + 1, PER_SLAB - 1);	/* second slab full */
+	alloc_n(s, p + TEST_PER_SLAB + 1, TEST_PER_SLAB - 1);	/* second slab full */
 	again = kmem_cache_alloc(s, GFP_KERNEL);
 	assert_ptr_equal(again, p[3]);
 	assert_int_equal(libslab_cpu_nr_partial(s, 0), 0);
 	assert_int_equal(cache_nr_slabs(s), 2);
 	p[3] = again;
-	free_n(s, p, 2 * PER_SLAB);
+	free_n(s, p, 2 * TEST_PER_SLAB);
 	kmem_cache_destroy(s);
 }
 
 static void test_flush_moves_cpu_slabs_to_node_partial(void **state)
 {
-	struct kmem_cache *s = make("flush_to_node");
-	void *p[PER_SLAB + 1];
+	struct kmem_cache *s = make_test_cache("flush_to_node");
+	void *p[TEST_PER_SLAB + 1];
 
-	alloc_n(s, p, PER_SLAB + 1);
+	alloc_n(s, p, TEST_PER_SLAB + 1);
 	kmem_cache_free(s, p[0]);
 	libslab_flush_all(s);
 	assert_false(libslab_cpu_has_slab(s, 0));
 	assert_int_equal(libslab_cpu_nr_partial(s, 0), 0);
 	assert_int_equal(cache_nr_partial(s), 2);
-	free_n(s, p + 1, PER_SLAB);
+	free_n(s, p + 1, TEST_PER_SLAB);
 	kmem_cache_destroy(s);
 }
 
 static void test_cpu_partial_chain_drains_to_node_when_full(void **state)
 {
-	struct kmem_cache *s = make("cpu_partial_drain");
-	void *p[8 * PER_SLAB];
+	struct kmem_cache *s = make_test_cache("cpu_partial_drain");
+	void *p[8 * TEST_PER_SLAB];
 	int i;
 
-	alloc_n(s, p, 8 * PER_SLAB);
+	alloc_n(s, p, 8 * TEST_PER_SLAB);
 	/* One free per full slab: each joins the cpu partial chain. */
 	for (i = 0; i < 7; i++)
-		kmem_cache_free(s, p[i * PER_SLAB]);
+		kmem_cache_free(s, p[i * TEST_PER_SLAB]);
 	assert_true(libslab_cpu_nr_partial(s, 0) <= s->cpu_partial_slabs);
 	assert_true(cache_nr_partial(s) > 0);
 	assert_int_equal(libslab_cpu_nr_partial(s, 0) + cache_nr_partial(s), 7);
-	for (i = 0; i < 8 * PER_SLAB; i++)
-		if (i % PER_SLAB || i >= 7 * PER_SLAB)
+	for (i = 0; i < 8 * TEST_PER_SLAB; i++)
+		if (i % TEST_PER_SLAB || i >= 7 * TEST_PER_SLAB)
 			kmem_cache_free(s, p[i]);
 	kmem_cache_destroy(s);
 }
 
 static void test_empty_slabs_beyond_min_partial_are_discarded(void **state)
 {
-	struct kmem_cache *s = make("min_partial_discard");
+	struct kmem_cache *s = make_test_cache("min_partial_discard");
 	unsigned long before = sim_pages_in_use(NUMA_NO_NODE);
-	void *p[20 * PER_SLAB];
+	void *p[20 * TEST_PER_SLAB];
 
-	alloc_n(s, p, 20 * PER_SLAB);
-	free_n(s, p, 20 * PER_SLAB);
+	alloc_n(s, p, 20 * TEST_PER_SLAB);
+	free_n(s, p, 20 * TEST_PER_SLAB);
 	libslab_flush_all(s);
 	assert_true(cache_nr_slabs(s) <= s->min_partial);
 	assert_int_equal(cache_nr_slabs(s), cache_nr_partial(s));
@@ -172,12 +161,12 @@ static void test_empty_slabs_beyond_min_partial_are_discarded(void **state)
 
 static void test_shrink_releases_empty_slabs(void **state)
 {
-	struct kmem_cache *s = make("shrink_empty");
+	struct kmem_cache *s = make_test_cache("shrink_empty");
 	unsigned long before = sim_pages_in_use(NUMA_NO_NODE);
-	void *p[6 * PER_SLAB];
+	void *p[6 * TEST_PER_SLAB];
 
-	alloc_n(s, p, 6 * PER_SLAB);
-	free_n(s, p, 6 * PER_SLAB);
+	alloc_n(s, p, 6 * TEST_PER_SLAB);
+	free_n(s, p, 6 * TEST_PER_SLAB);
 	assert_int_equal(kmem_cache_shrink(s), 0);
 	assert_int_equal(cache_nr_slabs(s), 0);
 	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), before);
@@ -186,12 +175,12 @@ static void test_shrink_releases_empty_slabs(void **state)
 
 static void test_shrink_keeps_slabs_with_live_objects(void **state)
 {
-	struct kmem_cache *s = make("shrink_live");
-	void *p[3 * PER_SLAB];
+	struct kmem_cache *s = make_test_cache("shrink_live");
+	void *p[3 * TEST_PER_SLAB];
 	int i;
 
-	alloc_n(s, p, 3 * PER_SLAB);
-	for (i = 1; i < 3 * PER_SLAB; i++)
+	alloc_n(s, p, 3 * TEST_PER_SLAB);
+	for (i = 1; i < 3 * TEST_PER_SLAB; i++)
 		kmem_cache_free(s, p[i]);
 	assert_int_equal(kmem_cache_shrink(s), 1);
 	assert_int_equal(cache_nr_slabs(s), 1);
@@ -202,7 +191,7 @@ static void test_shrink_keeps_slabs_with_live_objects(void **state)
 
 static void test_count_inuse_follows_allocations(void **state)
 {
-	struct kmem_cache *s = make("count_inuse");
+	struct kmem_cache *s = make_test_cache("count_inuse");
 	void *p[50];
 
 	alloc_n(s, p, 50);
@@ -216,7 +205,7 @@ static void test_count_inuse_follows_allocations(void **state)
 
 static void test_free_from_another_cpu_goes_to_slab_freelist(void **state)
 {
-	struct kmem_cache *s = make("remote_free");
+	struct kmem_cache *s = make_test_cache("remote_free");
 	void *p[4];
 
 	alloc_n(s, p, 4);
@@ -232,7 +221,7 @@ static void test_free_from_another_cpu_goes_to_slab_freelist(void **state)
 
 static void test_each_cpu_gets_its_own_cpu_slab(void **state)
 {
-	struct kmem_cache *s = make("per_cpu_slabs");
+	struct kmem_cache *s = make_test_cache("per_cpu_slabs");
 	void *a, *b;
 
 	a = kmem_cache_alloc(s, GFP_KERNEL);
@@ -250,7 +239,7 @@ static void test_each_cpu_gets_its_own_cpu_slab(void **state)
 
 static void test_bulk_alloc_returns_requested_distinct_objects(void **state)
 {
-	struct kmem_cache *s = make("bulk_alloc");
+	struct kmem_cache *s = make_test_cache("bulk_alloc");
 	void *p[100];
 	int i, j;
 
@@ -266,7 +255,7 @@ static void test_bulk_alloc_returns_requested_distinct_objects(void **state)
 
 static void test_bulk_alloc_zeroes_with_gfp_zero(void **state)
 {
-	struct kmem_cache *s = make("bulk_zero");
+	struct kmem_cache *s = make_test_cache("bulk_zero");
 	unsigned char *p[20];
 	int i, j;
 
@@ -284,14 +273,14 @@ static void test_bulk_alloc_zeroes_with_gfp_zero(void **state)
 
 static void test_bulk_free_of_objects_from_many_slabs(void **state)
 {
-	struct kmem_cache *s = make("bulk_mixed");
-	void *p[4 * PER_SLAB], *shuffled[4 * PER_SLAB];
+	struct kmem_cache *s = make_test_cache("bulk_mixed");
+	void *p[4 * TEST_PER_SLAB], *shuffled[4 * TEST_PER_SLAB];
 	int i;
 
-	alloc_n(s, p, 4 * PER_SLAB);
-	for (i = 0; i < 4 * PER_SLAB; i++)
-		shuffled[i] = p[(i * 7) % (4 * PER_SLAB)];
-	kmem_cache_free_bulk(s, 4 * PER_SLAB, shuffled);
+	alloc_n(s, p, 4 * TEST_PER_SLAB);
+	for (i = 0; i < 4 * TEST_PER_SLAB; i++)
+		shuffled[i] = p[(i * 7) % (4 * TEST_PER_SLAB)];
+	kmem_cache_free_bulk(s, 4 * TEST_PER_SLAB, shuffled);
 	assert_int_equal(libslab_count_inuse(s), 0);
 	kmem_cache_destroy(s);
 }
