@@ -61,12 +61,14 @@ void sim_cpu_setup(const struct sim_config *config)
 
 struct sim_task *sim_task(void)
 {
-	return current_task ? current_task : &thread_task;
+	if (unlikely(!current_task))
+		current_task = &thread_task;
+	return current_task;
 }
 
 void sim_task_switch(struct sim_task *t)
 {
-	current_task = t;
+	current_task = t ? t : &thread_task;
 }
 
 void sim_task_init(struct sim_task *t, int pid, const char *comm)
@@ -122,20 +124,28 @@ static int place_task(struct sim_task *t)
 	return t->cpu;
 }
 
+/*
+ * The common case is one compare: the task was placed at the current
+ * hotplug generation.  Tasks that follow sched_getcpu() keep generation 0,
+ * so they always take the longer way.
+ */
 int sim_current_cpu(void)
 {
 	struct sim_task *t = sim_task();
 
+	if (likely(t->gen == __atomic_load_n(&hotplug_gen, __ATOMIC_RELAXED)))
+		return t->cpu;
 	if (t->migrate_disabled)
 		return t->cpu;
-	if (unlikely(cpu_map == SIM_CPU_MAP_GETCPU) && !t->bound && t->cpu >= 0) {
-		int cpu = sched_getcpu();
+	if (cpu_map == SIM_CPU_MAP_GETCPU && !t->bound) {
+		int cpu = t->cpu >= 0 ? sched_getcpu() : -1;
 
 		if (cpu >= 0 && sim_cpu_is_online((unsigned int)cpu % nr_cpu_ids))
 			t->cpu = cpu % (int)nr_cpu_ids;
-	}
-	if (likely(t->gen == __atomic_load_n(&hotplug_gen, __ATOMIC_RELAXED)))
+		place_task(t);
+		t->gen = 0;
 		return t->cpu;
+	}
 	return place_task(t);
 }
 
