@@ -58,6 +58,8 @@
 #include <linux/err.h>
 #include <linux/string.h>
 #include <linux/slab_api.h>
+#include <linux/stackdepot.h>
+#include <linux/poison.h>
 
 /* Free object list head and its ABA counter, swapped as one double word. */
 typedef union {
@@ -87,6 +89,7 @@ struct kmem_cache_node {
 	spinlock_t list_lock;
 	unsigned long nr_partial;
 	struct list_head partial;
+	struct list_head full;		/* full slabs, kept with SLAB_STORE_USER */
 	atomic_long_t nr_slabs;
 	atomic_long_t total_objects;
 };
@@ -123,6 +126,7 @@ struct kmem_cache {
 	void (*ctor)(void *object);
 	unsigned int inuse;		/* offset of the metadata */
 	unsigned int align;
+	unsigned int red_left_pad;	/* left red zone before each object */
 	unsigned int useroffset;
 	unsigned int usersize;
 	unsigned long reciprocal_size;	/* for index computation */
@@ -191,6 +195,23 @@ struct slab {
 			  SLAB_TRACE | SLAB_CONSISTENCY_CHECKS)
 #define SLAB_FLAGS_PERMITTED (SLAB_CORE_FLAGS | SLAB_DEBUG_FLAGS | \
 			      SLAB_FAILSLAB | SLAB_KASAN)
+
+/* slub_debug: what "all debugging" means, and what needs object metadata. */
+#define DEBUG_DEFAULT_FLAGS (SLAB_CONSISTENCY_CHECKS | SLAB_RED_ZONE | \
+			     SLAB_POISON | SLAB_STORE_USER)
+#define DEBUG_METADATA_FLAGS (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER)
+/* Internal: the object itself is poisoned (no ctor, not typesafe RCU). */
+#define __OBJECT_POISON	__SLAB_FLAG_BIT(_SLAB_OBJECT_POISON)
+
+/* Who last allocated or freed an object (SLAB_STORE_USER). */
+enum track_item { TRACK_ALLOC, TRACK_FREE };
+struct track {
+	unsigned long addr;		/* caller */
+	depot_stack_handle_t handle;	/* its stack in the stack depot */
+	int cpu;
+	int pid;
+	unsigned long when;		/* jiffies */
+};
 
 /* Flags that forbid merging, and flags merged caches must share. */
 #define SLAB_NEVER_MERGE (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER | \
@@ -368,6 +389,39 @@ static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
 	return slab;
 }
 
+/* Whether the free pointer lies after the object instead of inside it. */
+static inline bool freeptr_outside_object(const struct kmem_cache *s)
+{
+	return s->offset >= s->inuse;
+}
+
+/* Offset of the metadata after the free pointer (tracking, padding). */
+static inline unsigned int get_info_end(const struct kmem_cache *s)
+{
+	return freeptr_outside_object(s) ? s->inuse + sizeof(void *) : s->inuse;
+}
+
+/* The first object of a slab starts after the left red zone. */
+static inline void *fixup_red_left(const struct kmem_cache *s, void *p)
+{
+	return (s->flags & SLAB_RED_ZONE) ? (char *)p + s->red_left_pad : p;
+}
+
+/* Whether object is the start of an object of slab; NULL is valid. */
+static inline bool check_valid_pointer(const struct kmem_cache *s,
+				       const struct slab *slab,
+				       const void *object)
+{
+	const char *base = slab_address(slab), *p = object;
+
+	if (!object)
+		return true;
+	if (s->flags & SLAB_RED_ZONE)
+		p -= s->red_left_pad;
+	return p >= base && p < base + (size_t)slab->objects * s->size &&
+	       (p - base) % s->size == 0;
+}
+
 /* Where the free pointer of object lives. */
 static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 {
@@ -402,8 +456,9 @@ static inline unsigned int obj_to_index(const struct kmem_cache *s,
 }
 
 #define for_each_object(__p, __s, __addr, __objects)			\
-	for (__p = (__addr); (char *)__p < (char *)(__addr) +		\
-	     (__objects) * (__s)->size; __p = (char *)__p + (__s)->size)
+	for (__p = fixup_red_left(__s, __addr);				\
+	     (char *)__p < (char *)(__addr) + (__objects) * (__s)->size;	\
+	     __p = (char *)__p + (__s)->size)
 
 static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
 {
@@ -411,6 +466,33 @@ static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
 }
 
 /* ---- functions shared between core files ---- */
+
+/* slub_debug.c: apply slub_debug= to the flags of the cache called name. */
+slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name);
+/* slub_debug.c: parse a slub_debug= value (NULL: the bare word); 0 or -EINVAL. */
+int setup_slub_debug(const char *value);
+/* slub_debug.c: whether the 'O' option drops debugging that raises the order. */
+bool slub_debug_order_sensitive(void);
+/* slub_debug.c: poison and red-zone a new slab's objects. */
+void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
+void setup_object_debug(struct kmem_cache *s, void *object);
+/* slub_debug.c: a debug cache's slow path, one object under the node lock. */
+void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
+		       unsigned long addr, size_t orig_size);
+/* slub_debug.c: a debug cache's free, checked under the node lock. */
+void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
+			  void *head, void *tail, int bulk_cnt,
+			  unsigned long addr);
+/* slub_debug.c: the alloc/free owner lines of object's report. */
+void print_tracking(struct kmem_cache *s, void *object);
+/* slub_debug.c: check every object of a slab (validate); problems found. */
+unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
+				   unsigned long *map);
+/* slub_partial.c: free a slab's pages (after a grace period if typesafe). */
+void free_slab(struct kmem_cache *s, struct slab *slab);
+/* slub_partial.c: debug caches keep full slabs listed when tracking users. */
+void add_full(struct kmem_cache *s, struct kmem_cache_node *n, struct slab *slab);
+void remove_full(struct kmem_cache *s, struct kmem_cache_node *n, struct slab *slab);
 
 /* slub_layout.c: compute size, offset, order of s; 0 if impossible. */
 int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args);
@@ -477,8 +559,10 @@ int init_kmem_cache_nodes(struct kmem_cache *s);
 /* Free what init_kmem_cache_nodes() allocated. */
 void free_kmem_cache_nodes(struct kmem_cache *s);
 
-/* slab_common.c: a formatted error report about s (counted). */
+/* slab_common.c: a formatted error report about s (counted), with a stack. */
 __printf(2, 3) void slab_err(struct kmem_cache *s, const char *fmt, ...);
+/* slab_common.c: just the counted "BUG <cache> (...)" banner of a report. */
+__printf(2, 3) void slab_bug(struct kmem_cache *s, const char *fmt, ...);
 /* slab_common.c: set up a boot cache in static storage. */
 void create_boot_cache(struct kmem_cache *s, const char *name,
 		       unsigned int size, slab_flags_t flags,

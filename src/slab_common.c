@@ -23,18 +23,33 @@ atomic_long_t slab_error_reports = ATOMIC_LONG_INIT(0);
 static struct kmem_cache boot_kmem_cache;
 static struct kmem_cache boot_kmem_cache_node;
 
-void slab_err(struct kmem_cache *s, const char *fmt, ...)
+static void vslab_bug(struct kmem_cache *s, const char *fmt, va_list args)
 {
 	char buf[256];
+
+	vsnprintf(buf, sizeof(buf), fmt, args);
+	atomic_long_inc(&slab_error_reports);
+	pr_err("=============================================================================\n");
+	pr_err("BUG %s (%s): %s\n", s ? s->name : "<unknown>", print_tainted(), buf);
+	pr_err("-----------------------------------------------------------------------------\n\n");
+}
+
+void slab_bug(struct kmem_cache *s, const char *fmt, ...)
+{
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	vslab_bug(s, fmt, args);
 	va_end(args);
-	atomic_long_inc(&slab_error_reports);
-	pr_err("=============================================================================\n");
-	pr_err("BUG %s (%s): %s\n", s->name, print_tainted(), buf);
-	pr_err("-----------------------------------------------------------------------------\n\n");
+}
+
+void slab_err(struct kmem_cache *s, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vslab_bug(s, fmt, args);
+	va_end(args);
 	dump_stack();
 }
 
@@ -111,6 +126,7 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 {
 	int err;
 
+	flags = kmem_cache_flags(flags, name);
 	s->name = name;
 	s->object_size = size;
 	s->flags = flags;
@@ -126,6 +142,14 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 
 	if (!calculate_sizes(s, args))
 		return -EINVAL;
+	/* slub_debug=O: no metadata where it would raise the slab order. */
+	if (slub_debug_order_sensitive() &&
+	    get_order(s->size) > get_order(s->object_size)) {
+		s->flags &= ~DEBUG_METADATA_FLAGS;
+		s->offset = 0;
+		if (!calculate_sizes(s, args))
+			return -EINVAL;
+	}
 	set_partial_limits(s);
 
 	err = init_kmem_cache_nodes(s);
@@ -180,8 +204,8 @@ struct kmem_cache *__kmem_cache_create_args(const char *name,
 		goto out_unlock;
 
 	if (!local_args.usersize && !local_args.use_freeptr_offset) {
-		s = cache_alias(name, object_size, local_args.align, flags,
-				local_args.ctor);
+		s = cache_alias(name, object_size, local_args.align,
+				kmem_cache_flags(flags, name), local_args.ctor);
 		if (s)
 			goto out_unlock;
 	}

@@ -78,6 +78,10 @@ static const struct slab_param slab_params[] = {
 	{ "slub_nomerge", setup_slab_nomerge },
 	{ "slab_merge", setup_slab_merge },
 	{ "slub_merge", setup_slab_merge },
+	{ "slab_debug=", setup_slub_debug },
+	{ "slub_debug=", setup_slub_debug },
+	{ "slab_debug", setup_slub_debug },
+	{ "slub_debug", setup_slub_debug },
 };
 
 /* Apply one word of the command line; 0 also for words not ours. */
@@ -105,7 +109,7 @@ static int apply_param(const char *word)
 
 int libslab_parse_cmdline(const char *cmdline)
 {
-	char word[128];
+	char word[320];
 	int ret = 0;
 
 	while (cmdline && *cmdline) {

@@ -45,6 +45,7 @@ static struct slab *alloc_slab_page(gfp_t flags, int node,
 
 static void setup_object(struct kmem_cache *s, void *object)
 {
+	setup_object_debug(s, object);
 	if (unlikely(s->ctor))
 		s->ctor(object);
 }
@@ -83,7 +84,8 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 	slab->slab_cache = s;
 	slab_clear_node_partial(slab);
 
-	start = slab_address(slab);
+	setup_slab_debug(s, slab, slab_address(slab));
+	start = fixup_red_left(s, slab_address(slab));
 	p = start;
 	for (idx = 0; idx < slab->objects; idx++) {
 		setup_object(s, p);
@@ -237,7 +239,7 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
  * node.  The local lock is dropped before anything that can block.
  */
 static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
-			   unsigned long addr)
+			   unsigned long addr, size_t orig_size)
 {
 	struct kmem_cache_cpu *c;
 	struct slab *slab;
@@ -245,6 +247,8 @@ static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 	void *object, *chain;
 	bool retry, frozen;
 
+	if (kmem_cache_debug(s))
+		return debug_slab_alloc(s, gfpflags, node, addr, orig_size);
 reread:
 	local_lock_irqsave(&s->cpu_slab->lock, flags);
 	c = this_cpu_ptr(s->cpu_slab);
@@ -310,7 +314,8 @@ out_unlock:
 /* The lockless fast path: pop the cpu freelist if its tid still holds. */
 static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 					     gfp_t gfpflags, int node,
-					     unsigned long addr)
+					     unsigned long addr,
+					     size_t orig_size)
 {
 	struct kmem_cache_cpu *c;
 	struct slab *slab;
@@ -318,7 +323,7 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	void *object;
 
 	if (!USE_LOCKLESS_FAST_PATH())
-		return ___slab_alloc(s, gfpflags, node, addr);
+		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
 	for (;;) {
 		c = raw_cpu_ptr(s->cpu_slab);
@@ -328,7 +333,7 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 		object = READ_ONCE(c->freelist);
 		slab = READ_ONCE(c->slab);
 		if (unlikely(!object || !slab || !node_match(slab, node)))
-			return ___slab_alloc(s, gfpflags, node, addr);
+			return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
 		if (likely(__update_cpu_freelist_fast(s, object,
 				get_freepointer_safe(s, object), tid)))
@@ -350,7 +355,7 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		node = NUMA_NO_NODE;
 	}
 
-	object = slab_alloc_fast(s, gfpflags, node, addr);
+	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
 	if (likely(object) && unlikely(gfpflags & __GFP_ZERO))
 		memset(object, 0, s->object_size);
 	return object;
@@ -392,7 +397,7 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	 */
 	for (i = 0; i < size; i++) {
 		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
-				       _RET_IP_);
+				       _RET_IP_, s->object_size);
 		if (unlikely(!p[i])) {
 			kmem_cache_free_bulk(s, i, p);
 			return 0;

@@ -34,6 +34,10 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	struct slab new;
 	void *prior;
 
+	if (kmem_cache_debug(s)) {
+		free_to_partial_list(s, slab, head, tail, cnt, addr);
+		return;
+	}
 	do {
 		if (unlikely(n)) {
 			spin_unlock_irqrestore(&n->list_lock, flags);
@@ -152,20 +156,10 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	}
 }
 
-/* Whether x is the start of an object of s in slab. */
-static bool object_start_valid(struct kmem_cache *s, struct slab *slab,
-			       const void *x)
-{
-	unsigned int idx = obj_to_index(s, slab, x);
-
-	return idx < slab->objects &&
-	       (const char *)slab_address(slab) + (size_t)idx * s->size == x;
-}
-
 void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	       unsigned long addr)
 {
-	if (unlikely(!object_start_valid(s, slab, object))) {
+	if (unlikely(!check_valid_pointer(s, slab, object))) {
 		slab_err(s, "Invalid object pointer 0x%px freed at %pS",
 			 object, (void *)addr);
 		return;
@@ -234,7 +228,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
-	if (!df->s || !object_start_valid(df->s, df->slab, object)) {
+	if (!df->s || !check_valid_pointer(df->s, df->slab, object)) {
 		if (df->s)
 			slab_err(df->s, "Invalid object pointer 0x%px in bulk free",
 				 object);
@@ -254,7 +248,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		if (!object)
 			continue;
 		if (df->slab == virt_to_slab(object) &&
-		    object_start_valid(df->s, df->slab, object) &&
+		    check_valid_pointer(df->s, df->slab, object) &&
 		    object != df->freelist) {
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;

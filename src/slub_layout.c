@@ -93,6 +93,14 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 	unsigned int size = ALIGN(s->object_size, sizeof(void *));
 	int order;
 
+	/* A constructed or RCU-readable object must keep its contents. */
+	if ((flags & SLAB_POISON) && !(flags & SLAB_TYPESAFE_BY_RCU) && !s->ctor)
+		s->flags |= __OBJECT_POISON;
+	else
+		s->flags &= ~__OBJECT_POISON;
+	/* A right red zone needs at least a word past the object. */
+	if ((flags & SLAB_RED_ZONE) && size == s->object_size)
+		size += sizeof(void *);
 	s->inuse = size;
 
 	/*
@@ -111,6 +119,20 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 	} else {
 		/* Mid-object, so small overflows don't hit the pointer. */
 		s->offset = ALIGN_DOWN(s->object_size / 2, sizeof(void *));
+	}
+
+	if (flags & SLAB_STORE_USER) {
+		size += 2 * sizeof(struct track);
+		/* kmalloc caches also remember the size asked for. */
+		if (flags & SLAB_KMALLOC)
+			size += sizeof(unsigned int);
+	}
+	s->red_left_pad = 0;
+	if (flags & SLAB_RED_ZONE) {
+		/* A word of padding catches writes just past the metadata. */
+		size += sizeof(void *);
+		s->red_left_pad = ALIGN(sizeof(void *), s->align);
+		size += s->red_left_pad;
 	}
 
 	size = ALIGN(size, s->align);

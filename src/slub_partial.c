@@ -33,6 +33,24 @@ void remove_partial(struct kmem_cache_node *n, struct slab *slab)
 	n->nr_partial--;
 }
 
+void add_full(struct kmem_cache *s, struct kmem_cache_node *n,
+	      struct slab *slab)
+{
+	if (!(s->flags & SLAB_STORE_USER))
+		return;
+	lockdep_assert_held(&n->list_lock);
+	list_add(&slab->slab_list, &n->full);
+}
+
+void remove_full(struct kmem_cache *s, struct kmem_cache_node *n,
+		 struct slab *slab)
+{
+	if (!(s->flags & SLAB_STORE_USER))
+		return;
+	lockdep_assert_held(&n->list_lock);
+	list_del(&slab->slab_list);
+}
+
 void inc_slabs_node(struct kmem_cache *s, int node, int objects)
 {
 	struct kmem_cache_node *n = get_node(s, node);
@@ -72,7 +90,7 @@ static void rcu_free_slab(struct rcu_head *h)
  * they are freed, so their page stays a slab page of this cache until a
  * grace period has passed.
  */
-static void free_slab(struct kmem_cache *s, struct slab *slab)
+void free_slab(struct kmem_cache *s, struct slab *slab)
 {
 	if (unlikely(s->flags & SLAB_TYPESAFE_BY_RCU))
 		call_rcu(&slab->rcu_head, rcu_free_slab);
@@ -389,26 +407,27 @@ int __kmem_cache_shrink(struct kmem_cache *s)
 	return ret;
 }
 
-/* Report the objects still allocated in slab (the kernel's list_slab_objects). */
+/*
+ * Report the objects still allocated in slab, with their owners when
+ * users are tracked (the kernel's list_slab_objects()).
+ */
 static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 {
 	unsigned long *map;
-	unsigned int nfree = 0;
 	void *addr = slab_address(slab);
 	void *p;
 
 	slab_err(s, "Objects remaining in %s on __kmem_cache_shutdown()",
 		 s->name);
 	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
-	for (p = slab->freelist; p && map; p = get_freepointer(s, p)) {
+	for (p = slab->freelist; p && map; p = get_freepointer(s, p))
 		set_bit(obj_to_index(s, slab, p), map);
-		nfree++;
-	}
 	for_each_object(p, s, addr, slab->objects) {
 		if (map && test_bit(obj_to_index(s, slab, p), map))
 			continue;
 		pr_err("Object 0x%px @offset=%lu\n", p,
 		       (unsigned long)((char *)p - (char *)addr));
+		print_tracking(s, p);
 	}
 	bitmap_free(map);
 }
@@ -417,13 +436,13 @@ int __kmem_cache_shutdown(struct kmem_cache *s)
 {
 	struct kmem_cache_node *n;
 	struct slab *slab, *tmp;
-	unsigned long flags, full_objects;
+	unsigned long flags, unlisted_objects;
 	LIST_HEAD(discard);
 	int node, ret = 0;
 
 	flush_all(s);
 	for_each_kmem_cache_node(s, node, n) {
-		unsigned long partial_objects = 0;
+		unsigned long listed_objects = 0, listed_slabs = 0;
 
 		INIT_LIST_HEAD(&discard);
 		spin_lock_irqsave(&n->list_lock, flags);
@@ -433,8 +452,15 @@ int __kmem_cache_shutdown(struct kmem_cache *s)
 				list_add(&slab->slab_list, &discard);
 			} else {
 				list_slab_objects(s, slab);
-				partial_objects += slab->objects;
+				listed_objects += slab->objects;
+				listed_slabs++;
 			}
+		}
+		/* With user tracking the full slabs are listed too. */
+		list_for_each_entry(slab, &n->full, slab_list) {
+			list_slab_objects(s, slab);
+			listed_objects += slab->objects;
+			listed_slabs++;
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 		list_for_each_entry_safe(slab, tmp, &discard, slab_list)
@@ -443,13 +469,13 @@ int __kmem_cache_shutdown(struct kmem_cache *s)
 		if (!node_nr_slabs(n))
 			continue;
 		ret = -EBUSY;
-		/* Full slabs are on no list: all their objects are in use. */
-		full_objects = atomic_long_read(&n->total_objects) -
-			       partial_objects;
-		if (full_objects)
+		/* The other slabs are full and on no list: count them. */
+		unlisted_objects = atomic_long_read(&n->total_objects) -
+				   listed_objects;
+		if (unlisted_objects)
 			slab_err(s, "%lu objects in %lu full slabs on node %d remain allocated",
-				 full_objects,
-				 node_nr_slabs(n) - n->nr_partial, node);
+				 unlisted_objects,
+				 node_nr_slabs(n) - listed_slabs, node);
 	}
 	return ret;
 }
@@ -474,6 +500,7 @@ static void init_kmem_cache_node(struct kmem_cache_node *n)
 	n->nr_partial = 0;
 	spin_lock_init(&n->list_lock);
 	INIT_LIST_HEAD(&n->partial);
+	INIT_LIST_HEAD(&n->full);
 	atomic_long_set(&n->nr_slabs, 0);
 	atomic_long_set(&n->total_objects, 0);
 }

@@ -1,27 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Validation (the sysfs "validate" action): with every CPU's slabs
- * flushed, walk each node's partial list under its lock and check every
- * slab's state, free chain and counters, reporting each inconsistency.
- * Full slabs sit on no list unless debugging keeps one, so only their
- * totals can be checked here; tests/ cross-checks them against the page
- * allocator.
+ * flushed, walk each node's partial list (and, with SLAB_STORE_USER, its
+ * full list) under its lock and check every slab's state, free chain and
+ * counters, and for debug caches every object's red zones and poison,
+ * reporting each inconsistency.  Without user tracking full slabs sit on
+ * no list, so only their totals can be checked here; tests/ cross-checks
+ * them against the page allocator.
  * Kernel counterparts (mm/slub.c): check_slab(), on_freelist(),
  * validate_slab(), validate_slab_node(), validate_slab_cache().
  */
 #include "slab.h"
-
-/* Whether p points at the start of one of slab's objects. */
-static bool valid_object_start(struct kmem_cache *s, struct slab *slab,
-			       const void *p)
-{
-	const char *base = slab_address(slab);
-
-	if ((const char *)p < base ||
-	    (const char *)p >= base + (size_t)slab->objects * s->size)
-		return false;
-	return ((const char *)p - base) % s->size == 0;
-}
 
 /* Check one slab off a node list; returns the problems found. */
 static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
@@ -59,7 +48,7 @@ static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
 	for (p = slab->freelist; p; p = get_freepointer(s, p)) {
 		unsigned int idx;
 
-		if (!valid_object_start(s, slab, p)) {
+		if (!check_valid_pointer(s, slab, p)) {
 			slab_err(s, "Freepointer 0x%px corrupt", p);
 			return problems + 1;
 		}
@@ -75,6 +64,9 @@ static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
 			 slab->inuse, slab->objects - nfree);
 		problems++;
 	}
+	/* Debug caches also have every object's red zones and poison. */
+	if (kmem_cache_debug(s))
+		problems += validate_slab_objects(s, slab, map);
 	return problems;
 }
 
@@ -97,6 +89,15 @@ int libslab_validate(struct kmem_cache *s)
 		list_for_each_entry(slab, &n->partial, slab_list) {
 			problems += validate_slab(s, slab, node, map);
 			counted++;
+		}
+		list_for_each_entry(slab, &n->full, slab_list) {
+			if (slab->inuse != slab->objects) {
+				slab_err(s, "Slab 0x%px on the full list has %u of %u objects in use",
+					 slab, slab->inuse, slab->objects);
+				problems++;
+			}
+			if (kmem_cache_debug(s))
+				problems += validate_slab_objects(s, slab, map);
 		}
 		if (counted != n->nr_partial) {
 			slab_err(s, "%lu partial slabs counted but counter=%lu",

@@ -14,6 +14,24 @@ static inline void memzero_explicit(void *s, size_t n)
 	__asm__ __volatile__("" : : "r"(s) : "memory");
 }
 
+/* First byte of s[0..n) that differs from c, or NULL if all equal it. */
+static inline void *memchr_inv(const void *s, int c, size_t n)
+{
+	const unsigned char *p = s;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != (unsigned char)c)
+			return (void *)(p + i);
+	return NULL;
+}
+
+/* First occurrence of c in s[0..count), or NULL. */
+static inline char *strnchr(const char *s, size_t count, int c)
+{
+	return memchr(s, c, strnlen(s, count));
+}
+
 /* First character of s that is not white space. */
 static inline char *skip_spaces(const char *s)
 {
