@@ -72,7 +72,7 @@ static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
 
 static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 {
-	slab_flags_t flags = SLAB_KMALLOC | SLAB_NO_USER_FLAGS;
+	slab_flags_t flags = SLAB_KMALLOC;
 	unsigned int size = idx == 1 ? 96 : idx == 2 ? 192 : 1U << idx;
 	char *name = kmalloc_names[type][idx];
 	struct kmem_cache *s;

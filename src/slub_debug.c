@@ -207,10 +207,11 @@ static unsigned int get_orig_size(struct kmem_cache *s, void *object)
 					 s->object_size;
 }
 
-static depot_stack_handle_t set_track_prepare(void)
+/* The caller's stack, from the allocator's entry point outwards. */
+static noinline depot_stack_handle_t set_track_prepare(void)
 {
 	unsigned long entries[TRACK_ADDRS_COUNT];
-	unsigned int nr = stack_trace_save(entries, ARRAY_SIZE(entries), 3);
+	unsigned int nr = stack_trace_save(entries, ARRAY_SIZE(entries), 1);
 
 	return stack_depot_save(entries, nr, GFP_NOWAIT);
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * printk, WARN, BUG and panic.  Messages keep the kernel's text; the level
- * prefix is stripped and counted.  Kernel %p extensions are rewritten
- * before formatting: %px prints 16 hex digits as the kernel does, the
- * others (%pS, %pK, ...) print the plain address (no symbol names, no
- * hashing).  As in the kernel, a message not ending in a newline is ended
- * by the next one unless that is KERN_CONT.
+ * prefix is stripped and counted.  Formats follow the kernel's (see
+ * sim_vsnprintf()).  As in the kernel, a message not ending in a newline
+ * is ended by the next one unless that is KERN_CONT.
  */
+#include <ctype.h>
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,33 +44,98 @@ void sim_printk_reset_counts(void)
 	warn_count = 0;
 }
 
-/* Copy fmt to out, turning %p<ext> into %p (the extension letters dropped). */
-static void rewrite_format(const char *fmt, char *out, size_t size)
+/* "symbol+0xoffset" for a code address, or its hex value. */
+static int format_symbol(char *buf, size_t size, const void *addr)
 {
-	size_t o = 0;
+	Dl_info info;
 
-	while (*fmt && o + 3 < size) {
-		out[o++] = *fmt;
-		if (*fmt++ != '%')
-			continue;
-		if (*fmt == '%') {
-			out[o++] = *fmt++;
+	if (dladdr(addr, &info) && info.dli_sname)
+		return snprintf(buf, size, "%s+0x%lx", info.dli_sname,
+				(unsigned long)((const char *)addr -
+						(const char *)info.dli_saddr));
+	return snprintf(buf, size, "0x%lx", (unsigned long)addr);
+}
+
+/* Append to buf[*o..size) what one C conversion prints; keeps *o < size. */
+static void append(char *buf, size_t size, size_t *o, int n)
+{
+	if (n > 0)
+		*o = min(*o + (size_t)n, size ? size - 1 : 0);
+}
+
+/*
+ * The kernel's vsnprintf on the C library's: each conversion is formatted
+ * on its own, so the pointer extensions can take their argument: %px
+ * prints 16 hex digits, %pS/%ps/%pB a symbol+offset (through dladdr(), so
+ * symbols the dynamic table exports; link programs with -rdynamic), the
+ * other extensions the plain pointer.
+ */
+int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	char spec[32], scratch[1];
+	size_t o = 0, total = 0;
+	char *out = size ? buf : scratch;
+	size_t room = size ? size : 1;
+
+	out[0] = '\0';
+	while (*fmt) {
+		size_t n = 0;
+		int len;
+
+		if (*fmt != '%' || fmt[1] == '%') {
+			if (o + 1 < room)
+				out[o++] = *fmt;
+			out[o] = '\0';
+			fmt += *fmt == '%' ? 2 : 1;
+			total++;
 			continue;
 		}
-		/* Copy flags, width and length up to the conversion. */
-		while (*fmt && strchr("-+ #0123456789.lhzt", *fmt) && o + 3 < size)
-			out[o++] = *fmt++;
-		if (*fmt == 'p' && fmt[1] == 'x' && o + 6 < size) {
-			memcpy(out + o, "016lx", 5);
-			o += 5;
-			fmt += 2;
-		} else if (*fmt == 'p') {
-			out[o++] = *fmt++;
-			while (*fmt && strchr("xKSsBFfR", *fmt))
+		spec[n++] = *fmt++;
+		while (*fmt && strchr("-+ #0123456789.*", *fmt) && n < 20)
+			spec[n++] = *fmt++;
+		while (*fmt && strchr("hlLqjzt", *fmt) && n < 24)
+			spec[n++] = *fmt++;
+		spec[n++] = *fmt;
+		spec[n] = '\0';
+		switch (*fmt ? *fmt++ : 0) {
+		case 'd': case 'i': case 'u': case 'x': case 'X': case 'o': case 'c':
+			if (strstr(spec, "ll") || strchr(spec, 'q') || strchr(spec, 'j'))
+				len = snprintf(out + o, room - o, spec, va_arg(args, long long));
+			else if (strchr(spec, 'l') || strchr(spec, 'z') || strchr(spec, 't'))
+				len = snprintf(out + o, room - o, spec, va_arg(args, long));
+			else
+				len = snprintf(out + o, room - o, spec, va_arg(args, int));
+			break;
+		case 'e': case 'f': case 'g': case 'E': case 'G':
+			len = snprintf(out + o, room - o, spec, va_arg(args, double));
+			break;
+		case 's':
+			len = snprintf(out + o, room - o, spec, va_arg(args, const char *));
+			break;
+		case 'p': {
+			void *ptr = va_arg(args, void *);
+
+			if (*fmt == 'x') {
+				len = snprintf(out + o, room - o, "%016lx", (unsigned long)ptr);
 				fmt++;
+			} else if (*fmt == 'S' || *fmt == 's' || *fmt == 'B') {
+				len = format_symbol(out + o, room - o, ptr);
+				fmt++;
+			} else {
+				len = snprintf(out + o, room - o, "%p", ptr);
+				/* Other extensions (%pK, %pGp, ...): a plain pointer. */
+				while (isalnum((unsigned char)*fmt))
+					fmt++;
+			}
+			break;
 		}
+		default:
+			len = 0;
+		}
+		total += len > 0 ? (size_t)len : 0;
+		append(out, room, &o, len);
 	}
-	out[o] = '\0';
+	return (int)total;
 }
 
 static bool line_open;	/* the last message did not end its line */
@@ -93,7 +158,7 @@ static void emit(const char *text, bool cont)
 
 int vprintk(const char *fmt, va_list args)
 {
-	char format[1024], text[2048];
+	char text[2048];
 	int level = 4, len;
 
 	if (fmt[0] == KERN_SOH[0] && fmt[1]) {
@@ -103,8 +168,7 @@ int vprintk(const char *fmt, va_list args)
 			level = -1;	/* KERN_CONT */
 		fmt += 2;
 	}
-	rewrite_format(fmt, format, sizeof(format));
-	len = vsnprintf(text, sizeof(text), format, args);
+	len = sim_vsnprintf(text, sizeof(text), fmt, args);
 	if (level >= 0)
 		__atomic_fetch_add(&level_counts[level], 1, __ATOMIC_RELAXED);
 	emit(text, level < 0);
@@ -173,7 +237,7 @@ void panic(const char *fmt, ...)
 	va_list args;
 
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	sim_vsnprintf(text, sizeof(text), fmt, args);
 	va_end(args);
 	printk(KERN_EMERG "Kernel panic - not syncing: %s", text);
 	dump_stack();
@@ -185,8 +249,10 @@ void print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
 		    bool ascii)
 {
 	const unsigned char *p = buf;
+	char level_format[8], text[320];
 	size_t row, i;
 
+	snprintf(level_format, sizeof(level_format), "%s%%s", level);
 	if (rowsize != 16 && rowsize != 32)
 		rowsize = 16;
 	if (groupsize != 1 && groupsize != 2 && groupsize != 4 && groupsize != 8)
@@ -220,10 +286,14 @@ void print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
 			line[o] = '\0';
 		}
 		if (prefix_type == DUMP_PREFIX_ADDRESS)
-			printk("%s%s%px: %s\n", level, prefix_str, p + row, line);
+			snprintf(text, sizeof(text), "%s%016lx: %s\n", prefix_str,
+				 (unsigned long)(p + row), line);
 		else if (prefix_type == DUMP_PREFIX_OFFSET)
-			printk("%s%s%08zx: %s\n", level, prefix_str, row, line);
+			snprintf(text, sizeof(text), "%s%08zx: %s\n", prefix_str,
+				 row, line);
 		else
-			printk("%s%s%s\n", level, prefix_str, line);
+			snprintf(text, sizeof(text), "%s%s\n", prefix_str, line);
+		/* The level only counts at the start of the format. */
+		printk(level_format, text);
 	}
 }

@@ -14,6 +14,13 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 
+/*
+ * vsnprintf() with the kernel's format extensions (%px and friends, as
+ * printk() has them): kernel code formats messages with it.
+ */
+int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+#define vsnprintf sim_vsnprintf
+
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define container_of(ptr, type, member)					\
 	((type *)((char *)(ptr) - offsetof(type, member)))
