@@ -23,7 +23,8 @@ atomic_long_t slab_error_reports = ATOMIC_LONG_INIT(0);
 static struct kmem_cache boot_kmem_cache;
 static struct kmem_cache boot_kmem_cache_node;
 
-static void vslab_bug(struct kmem_cache *s, const char *fmt, va_list args)
+static __printf(2, 0) void vslab_bug(struct kmem_cache *s, const char *fmt,
+				    va_list args)
 {
 	char buf[256];
 

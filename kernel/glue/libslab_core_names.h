@@ -54,4 +54,19 @@
 #define create_kmalloc_caches		lslab_create_kmalloc_caches
 #define kmalloc_slab			lslab_kmalloc_slab
 
+/* slub_debug (src/slub_debug.c) and what it shares with the list code. */
+#define add_full			lslab_add_full
+#define debug_slab_alloc		lslab_debug_slab_alloc
+#define free_slab			lslab_free_slab
+#define free_to_partial_list		lslab_free_to_partial_list
+#define kmem_cache_flags		lslab_kmem_cache_flags
+#define print_tracking			lslab_print_tracking
+#define remove_full			lslab_remove_full
+#define setup_object_debug		lslab_setup_object_debug
+#define setup_slab_debug		lslab_setup_slab_debug
+#define setup_slub_debug		lslab_setup_slub_debug
+#define slab_bug			lslab_slab_bug
+#define slub_debug_order_sensitive	lslab_slub_debug_order_sensitive
+#define validate_slab_objects		lslab_validate_slab_objects
+
 #endif /* _LIBSLAB_CORE_NAMES_H */
