@@ -159,6 +159,14 @@ void *kmalloc_node(size_t size, gfp_t flags, int node)
 }
 EXPORT_SYMBOL(kmalloc_node);
 
+void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size)
+{
+	if (WARN_ON_ONCE(s && size > s->object_size))
+		return NULL;
+	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_, size);
+}
+EXPORT_SYMBOL(__kmalloc_cache_noprof);
+
 void *kmalloc(size_t size, gfp_t flags)
 {
 	return kmalloc_node(size, flags, NUMA_NO_NODE);

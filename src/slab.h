@@ -559,9 +559,16 @@ int init_kmem_cache_nodes(struct kmem_cache *s);
 /* Free what init_kmem_cache_nodes() allocated. */
 void free_kmem_cache_nodes(struct kmem_cache *s);
 
-/* slab_common.c: a formatted error report about s (counted), with a stack. */
+/*
+ * slab_common.c: count one error event.  Events are counted where the
+ * kernel's slab_add_kunit_errors() counts them: each BUG report, each
+ * "[... overwritten]" line, each FIX line, each object listed as leaked,
+ * so KUnit's expected counts apply unchanged (libslab_error_count()).
+ */
+void slab_add_error(void);
+/* slab_common.c: a formatted error report about s (one event), with a stack. */
 __printf(2, 3) void slab_err(struct kmem_cache *s, const char *fmt, ...);
-/* slab_common.c: just the counted "BUG <cache> (...)" banner of a report. */
+/* slab_common.c: just the "BUG <cache> (...)" banner of a report (no event). */
 __printf(2, 3) void slab_bug(struct kmem_cache *s, const char *fmt, ...);
 /* slab_common.c: set up a boot cache in static storage. */
 void create_boot_cache(struct kmem_cache *s, const char *name,

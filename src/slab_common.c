@@ -29,7 +29,6 @@ static __printf(2, 0) void vslab_bug(struct kmem_cache *s, const char *fmt,
 	char buf[256];
 
 	vsnprintf(buf, sizeof(buf), fmt, args);
-	atomic_long_inc(&slab_error_reports);
 	pr_err("=============================================================================\n");
 	pr_err("BUG %s (%s): %s\n", s ? s->name : "<unknown>", print_tainted(), buf);
 	pr_err("-----------------------------------------------------------------------------\n\n");
@@ -44,10 +43,16 @@ void slab_bug(struct kmem_cache *s, const char *fmt, ...)
 	va_end(args);
 }
 
+void slab_add_error(void)
+{
+	atomic_long_inc(&slab_error_reports);
+}
+
 void slab_err(struct kmem_cache *s, const char *fmt, ...)
 {
 	va_list args;
 
+	slab_add_error();
 	va_start(args, fmt);
 	vslab_bug(s, fmt, args);
 	va_end(args);

@@ -279,6 +279,7 @@ static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
 	char buf[192];
 	va_list args;
 
+	slab_add_error();
 	va_start(args, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
@@ -319,9 +320,9 @@ static void print_trailer(struct kmem_cache *s, struct slab *slab, u8 *p)
 			      size_from_object(s) - off);
 }
 
-/* A report about one object: banner, its owners, the slab, hex dumps. */
-static void object_err(struct kmem_cache *s, struct slab *slab, u8 *object,
-		       const char *reason)
+/* Banner, the object's owners, its slab and hex dumps. */
+static void print_object_report(struct kmem_cache *s, struct slab *slab,
+				u8 *object, const char *reason)
 {
 	slab_bug(s, "%s", reason);
 	if (!object || !check_valid_pointer(s, slab, object)) {
@@ -333,6 +334,14 @@ static void object_err(struct kmem_cache *s, struct slab *slab, u8 *object,
 	dump_stack();
 }
 
+/* A report about one object (one error event). */
+static void object_err(struct kmem_cache *s, struct slab *slab, u8 *object,
+		       const char *reason)
+{
+	slab_add_error();
+	print_object_report(s, slab, object, reason);
+}
+
 /* A report about a slab rather than one object. */
 static __printf(3, 4) void slab_bug_at(struct kmem_cache *s,
 				       struct slab *slab, const char *fmt, ...)
@@ -340,6 +349,7 @@ static __printf(3, 4) void slab_bug_at(struct kmem_cache *s,
 	char buf[192];
 	va_list args;
 
+	slab_add_error();
 	va_start(args, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
@@ -392,10 +402,11 @@ static bool check_bytes_and_report(struct kmem_cache *s, struct slab *slab,
 	end = start + bytes;
 	while (end > fault && end[-1] == value)
 		end--;
+	slab_add_error();
 	pr_err("[%s overwritten] 0x%px-0x%px @offset=%tu. First byte 0x%x instead of 0x%x\n",
 	       what, fault, end - 1, fault - addr, fault[0], value);
 	if (object_print)
-		object_err(s, slab, object, "Object corrupt");
+		print_object_report(s, slab, object, "Object corrupt");
 	restore_bytes(s, what, value, fault, end);
 	return false;
 }
@@ -432,9 +443,10 @@ static void slab_pad_check(struct kmem_cache *s, struct slab *slab)
 		return;
 	while (end > fault && end[-1] == POISON_INUSE)
 		end--;
-	slab_bug_at(s, slab, "Padding overwritten. 0x%px-0x%px @offset=%tu",
-		    fault, end - 1, fault - start);
+	slab_bug(s, "Padding overwritten. 0x%px-0x%px @offset=%tu",
+		 fault, end - 1, fault - start);
 	print_section(KERN_ERR, "Padding ", pad, remainder);
+	print_slab_info(slab);
 	restore_bytes(s, "slab padding", POISON_INUSE, fault, end);
 }
 
@@ -815,10 +827,14 @@ unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 	unsigned int problems = 0;
 	void *p, *addr = slab_address(slab);
 
+	unsigned int nr = 0;
+
 	if (!check_slab(s, slab) || !on_freelist(s, slab, NULL))
 		return 1;
 	bitmap_zero(map, slab->objects);
-	for (p = slab->freelist; p; p = get_freepointer(s, p))
+	/* on_freelist() cut any corrupt link; the bound guards a cycle. */
+	for (p = slab->freelist; p && nr++ < slab->objects;
+	     p = get_freepointer(s, p))
 		set_bit(obj_to_index(s, slab, p), map);
 	for_each_object(p, s, addr, slab->objects) {
 		u8 val = test_bit(obj_to_index(s, slab, p), map) ?

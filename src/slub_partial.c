@@ -417,19 +417,21 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 	void *addr = slab_address(slab);
 	void *p;
 
-	slab_err(s, "Objects remaining in %s on __kmem_cache_shutdown()",
-		 s->name);
+	slab_add_error();
+	slab_bug(s, "Objects remaining on __kmem_cache_shutdown()");
 	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
 	for (p = slab->freelist; p && map; p = get_freepointer(s, p))
 		set_bit(obj_to_index(s, slab, p), map);
 	for_each_object(p, s, addr, slab->objects) {
 		if (map && test_bit(obj_to_index(s, slab, p), map))
 			continue;
+		slab_add_error();
 		pr_err("Object 0x%px @offset=%lu\n", p,
 		       (unsigned long)((char *)p - (char *)addr));
 		print_tracking(s, p);
 	}
 	bitmap_free(map);
+	dump_stack();
 }
 
 int __kmem_cache_shutdown(struct kmem_cache *s)

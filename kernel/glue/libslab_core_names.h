@@ -66,6 +66,7 @@
 #define setup_slab_debug		lslab_setup_slab_debug
 #define setup_slub_debug		lslab_setup_slub_debug
 #define slab_bug			lslab_slab_bug
+#define slab_add_error			lslab_slab_add_error
 #define slub_debug_order_sensitive	lslab_slub_debug_order_sensitive
 #define validate_slab_objects		lslab_validate_slab_objects
 

@@ -167,6 +167,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmalloc_caches			lslab_kmalloc_caches
 #define kmalloc				lslab_kmalloc
 #define kmalloc_node			lslab_kmalloc_node
+#define __kmalloc_cache_noprof		lslab___kmalloc_cache_noprof
 #define krealloc			lslab_krealloc
 #define kfree				lslab_kfree
 #define kfree_sensitive			lslab_kfree_sensitive

@@ -110,6 +110,8 @@ extern struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 
 void *kmalloc(size_t size, gfp_t flags) __malloc;
 /* kmalloc() preferring memory of node. */
 void *kmalloc_node(size_t size, gfp_t flags, int node) __malloc;
+/* kmalloc(size) served by cache s, which must fit it (what kmalloc's inline path calls). */
+void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size) __malloc;
 /* Resize p keeping min(old, new) bytes; p is freed only if a new block is returned. */
 void *krealloc(const void *p, size_t new_size, gfp_t flags);
 /* Free memory from kmalloc() or a kmem_cache; NULL and ZERO_SIZE_PTR are ignored. */
