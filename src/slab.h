@@ -70,6 +70,37 @@ typedef union {
 	u128 full;
 } freelist_aba_t;
 
+/* Events counted per CPU with CONFIG_SLUB_STATS (mm/slub.c enum stat_item). */
+enum stat_item {
+	ALLOC_FASTPATH,		/* from the cpu slab, lockless */
+	ALLOC_SLOWPATH,		/* through ___slab_alloc() */
+	FREE_FASTPATH,		/* to the cpu slab */
+	FREE_SLOWPATH,		/* to any other slab */
+	FREE_FROZEN,		/* to a slab another CPU holds */
+	FREE_ADD_PARTIAL,	/* the free put the slab on a node partial list */
+	FREE_REMOVE_PARTIAL,	/* the free emptied a node partial slab */
+	ALLOC_FROM_PARTIAL,	/* a cpu slab came off a node partial list */
+	ALLOC_SLAB,		/* a cpu slab came from the page allocator */
+	ALLOC_REFILL,		/* the cpu slab's own remote frees refilled it */
+	ALLOC_NODE_MISMATCH,	/* the cpu slab was on the wrong node */
+	FREE_SLAB,		/* a slab went back to the page allocator */
+	CPUSLAB_FLUSH,		/* a cpu slab was flushed */
+	DEACTIVATE_FULL,	/* deactivated with no free object */
+	DEACTIVATE_EMPTY,	/* deactivated with no object in use */
+	DEACTIVATE_TO_HEAD,	/* deactivated to a partial list's head */
+	DEACTIVATE_TO_TAIL,	/* deactivated to a partial list's tail */
+	DEACTIVATE_REMOTE_FREES,/* deactivated holding remote frees */
+	DEACTIVATE_BYPASS,	/* full cpu slab dropped without deactivation */
+	ORDER_FALLBACK,		/* new slab of the minimum order instead */
+	CMPXCHG_DOUBLE_CPU_FAIL,/* per-CPU freelist cmpxchg retried */
+	CMPXCHG_DOUBLE_FAIL,	/* slab freelist cmpxchg retried */
+	CPU_PARTIAL_ALLOC,	/* a cpu partial slab became the cpu slab */
+	CPU_PARTIAL_FREE,	/* a free put a slab on the cpu partial chain */
+	CPU_PARTIAL_NODE,	/* node partial slab moved to the cpu partial chain */
+	CPU_PARTIAL_DRAIN,	/* the cpu partial chain went to the node */
+	NR_SLUB_STAT_ITEMS
+};
+
 /* The per-CPU part of a cache (mm/slub.c struct kmem_cache_cpu). */
 struct kmem_cache_cpu {
 	union {
@@ -82,6 +113,7 @@ struct kmem_cache_cpu {
 	struct slab *slab;		/* the cpu slab (frozen) */
 	struct slab *partial;		/* chain of cpu partial slabs */
 	local_lock_t lock;
+	unsigned int stat[NR_SLUB_STAT_ITEMS];
 };
 
 /* Per-node slab lists and counters (mm/slub.c struct kmem_cache_node). */
@@ -420,6 +452,13 @@ static inline bool check_valid_pointer(const struct kmem_cache *s,
 		p -= s->red_left_pad;
 	return p >= base && p < base + (size_t)slab->objects * s->size &&
 	       (p - base) % s->size == 0;
+}
+
+/* Count one event (racy, cheap: counts may be lost, as in the kernel). */
+static inline void stat(const struct kmem_cache *s, enum stat_item si)
+{
+	if (IS_ENABLED(CONFIG_SLUB_STATS))
+		raw_cpu_inc(s->cpu_slab->stat[si]);
 }
 
 /* Where the free pointer of object lives. */

@@ -76,6 +76,7 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 		slab = alloc_slab_page(flags, node, oo);
 		if (unlikely(!slab))
 			return NULL;
+		stat(s, ORDER_FALLBACK);
 	}
 
 	slab->objects = oo_objects(oo);
@@ -231,6 +232,7 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
 	chain = freeze_slab(s, slab);
 	if (unlikely(!chain))
 		return NULL;	/* filled up meanwhile: now on no list */
+	stat(s, CPU_PARTIAL_ALLOC);
 	return install_cpu_slab(s, slab, chain);
 }
 
@@ -247,6 +249,7 @@ static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 	void *object, *chain;
 	bool retry, frozen;
 
+	stat(s, ALLOC_SLOWPATH);
 	if (kmem_cache_debug(s))
 		return debug_slab_alloc(s, gfpflags, node, addr, orig_size);
 reread:
@@ -262,10 +265,14 @@ reread:
 			/* Take what was freed remotely while the slab was ours. */
 			chain = freeze_slab(s, slab);
 			if (chain) {
+				stat(s, ALLOC_REFILL);
 				object = load_freelist(s, c, chain);
 				goto out_unlock;
 			}
+			stat(s, DEACTIVATE_BYPASS);
 			frozen = false;
+		} else {
+			stat(s, ALLOC_NODE_MISMATCH);
 		}
 		/* Full (now unfrozen) or on the wrong node: let it go. */
 		cpu_slab_detach(c, &chain);
@@ -298,6 +305,7 @@ reread:
 	slab = new_slab(s, gfpflags, node);
 	if (unlikely(!slab))
 		return NULL;
+	stat(s, ALLOC_SLAB);
 	inc_slabs_node(s, slab_nid(slab), slab->objects);
 
 	chain = slab->freelist;
@@ -336,8 +344,11 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 			return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
 		if (likely(__update_cpu_freelist_fast(s, object,
-				get_freepointer_safe(s, object), tid)))
+				get_freepointer_safe(s, object), tid))) {
+			stat(s, ALLOC_FASTPATH);
 			return object;
+		}
+		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
 	}
 }
 

@@ -749,8 +749,10 @@ static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
 	spin_lock_irqsave(&n->list_lock, flags);
 	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
 		object = alloc_single_from_partial(s, n, slab, orig_size);
-		if (object)
+		if (object) {
+			stat(s, ALLOC_FROM_PARTIAL);
 			break;
+		}
 	}
 	spin_unlock_irqrestore(&n->list_lock, flags);
 	return object;
@@ -775,6 +777,7 @@ void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 		slab = new_slab(s, gfpflags, node);
 		if (unlikely(!slab))
 			return NULL;
+		stat(s, ALLOC_SLAB);
 		object = alloc_single_from_new_slab(s, slab, orig_size);
 	}
 	if (s->flags & SLAB_STORE_USER)
@@ -808,17 +811,22 @@ void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			to_free = slab;
 		if (!prior) {
 			remove_full(s, n, slab);
-			if (!to_free)
+			if (!to_free) {
 				add_partial(n, slab, true);
+				stat(s, FREE_ADD_PARTIAL);
+			}
 		} else if (to_free) {
 			remove_partial(n, slab);
+			stat(s, FREE_REMOVE_PARTIAL);
 		}
 	}
 	if (to_free)
 		dec_slabs_node(s, slab_nid(to_free), to_free->objects);
 	spin_unlock_irqrestore(&n->list_lock, flags);
-	if (to_free)
+	if (to_free) {
+		stat(s, FREE_SLAB);
 		free_slab(s, to_free);
+	}
 }
 
 unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,

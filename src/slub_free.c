@@ -34,6 +34,7 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	struct slab new;
 	void *prior;
 
+	stat(s, FREE_SLOWPATH);
 	if (kmem_cache_debug(s)) {
 		free_to_partial_list(s, slab, head, tail, cnt, addr);
 		return;
@@ -69,8 +70,12 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 
 	if (likely(!n)) {
 		/* Frozen slabs belong to a CPU; a full one joins ours. */
-		if (!was_frozen && kmem_cache_has_cpu_partial(s) && !prior)
+		if (was_frozen) {
+			stat(s, FREE_FROZEN);
+		} else if (kmem_cache_has_cpu_partial(s) && !prior) {
 			put_cpu_partial(s, slab, true);
+			stat(s, CPU_PARTIAL_FREE);
+		}
 		return;
 	}
 
@@ -81,15 +86,19 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	}
 
 	if (unlikely(!new.inuse && n->nr_partial >= s->min_partial)) {
-		if (prior)
+		if (prior) {
 			remove_partial(n, slab);
+			stat(s, FREE_REMOVE_PARTIAL);
+		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 		discard_slab(s, slab);
 		return;
 	}
 
-	if (!kmem_cache_has_cpu_partial(s) && unlikely(!prior))
+	if (!kmem_cache_has_cpu_partial(s) && unlikely(!prior)) {
 		add_partial(n, slab, true);
+		stat(s, FREE_ADD_PARTIAL);
+	}
 	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
@@ -121,6 +130,7 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 		new.counter = old.counter + TID_STEP;
 	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+	stat(s, FREE_FASTPATH);
 	return true;
 }
 
@@ -151,8 +161,11 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 			return;
 		}
 		set_freepointer(s, tail, freelist);
-		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid)))
+		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
+			stat(s, FREE_FASTPATH);
 			return;
+		}
+		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
 	}
 }
 

@@ -100,6 +100,7 @@ void free_slab(struct kmem_cache *s, struct slab *slab)
 
 void discard_slab(struct kmem_cache *s, struct slab *slab)
 {
+	stat(s, FREE_SLAB);
 	dec_slabs_node(s, slab_nid(slab), slab->objects);
 	free_slab(s, slab);
 }
@@ -113,8 +114,11 @@ bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
 	freelist_aba_t new = { .freelist = freelist_new,
 			       .counter = counters_new };
 
-	return try_cmpxchg128(&slab->freelist_counter.full, &old.full,
-			      new.full);
+	if (likely(try_cmpxchg128(&slab->freelist_counter.full, &old.full,
+				  new.full)))
+		return true;
+	stat(s, CMPXCHG_DOUBLE_FAIL);
+	return false;
 }
 
 void *freeze_slab(struct kmem_cache *s, struct slab *slab)
@@ -155,11 +159,13 @@ static struct slab *get_partial_node(struct kmem_cache *s,
 		remove_partial(n, slab);
 		if (!taken) {
 			taken = slab;
+			stat(s, ALLOC_FROM_PARTIAL);
 			if (!s->cpu_partial_slabs)
 				break;
 			continue;
 		}
 		put_cpu_partial(s, slab, false);
+		stat(s, CPU_PARTIAL_NODE);
 		if (++partial_slabs > s->cpu_partial_slabs / 2)
 			break;
 	}
@@ -229,14 +235,20 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	} while (!slab_update_freelist(s, slab, old_freelist, counters,
 				       new.freelist, new.counters));
 
+	if (to_tail)
+		stat(s, DEACTIVATE_REMOTE_FREES);
 	if (!new.inuse && data_race(n->nr_partial) >= s->min_partial) {
+		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
 	} else if (new.freelist) {
 		spin_lock_irqsave(&n->list_lock, flags);
 		add_partial(n, slab, to_tail);
 		spin_unlock_irqrestore(&n->list_lock, flags);
+		stat(s, to_tail ? DEACTIVATE_TO_TAIL : DEACTIVATE_TO_HEAD);
+	} else {
+		/* Full: on no list until an object is freed. */
+		stat(s, DEACTIVATE_FULL);
 	}
-	/* Otherwise it is full and sits on no list until an object is freed. */
 }
 
 void __put_partials(struct kmem_cache *s, struct slab *partial_slab)
@@ -296,16 +308,20 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain)
 	this_cpu_write(s->cpu_slab->partial, slab);
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 
-	if (to_put)
+	if (to_put) {
 		__put_partials(s, to_put);
+		stat(s, CPU_PARTIAL_DRAIN);
+	}
 }
 
 /* Hand a CPU's detached slab and partial chain back to the nodes. */
 static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
 			      void *freelist, struct slab *partial)
 {
-	if (slab)
+	if (slab) {
+		stat(s, CPUSLAB_FLUSH);
 		deactivate_slab(s, slab, freelist);
+	}
 	if (partial)
 		__put_partials(s, partial);
 }

@@ -156,6 +156,19 @@ static void emit(const char *text, bool cont)
 	write_out(text);
 }
 
+int scnprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	if (!size)
+		return 0;
+	va_start(args, fmt);
+	len = sim_vsnprintf(buf, size, fmt, args);
+	va_end(args);
+	return min_t(int, len, (int)size - 1);
+}
+
 int vprintk(const char *fmt, va_list args)
 {
 	char text[2048];

@@ -7,6 +7,7 @@
 #define _SHIM_LINUX_COMPILER_H
 
 #include <linux/sim_annotate.h>
+#include <linux/kconfig.h>
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
@@ -88,6 +89,5 @@ void sim_point_slow(int point);
 #define _THIS_IP_		({ __label__ __here; __here: (unsigned long)&&__here; })
 
 #define __same_type(a, b)	__builtin_types_compatible_p(__typeof__(a), __typeof__(b))
-#define IS_ENABLED(option)	0
 
 #endif

@@ -20,6 +20,9 @@
  */
 int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 #define vsnprintf sim_vsnprintf
+/* Format into buf like snprintf(); returns the bytes stored, not counting the NUL. */
+__attribute__((__format__(printf, 3, 4)))
+int scnprintf(char *buf, size_t size, const char *fmt, ...);
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define container_of(ptr, type, member)					\

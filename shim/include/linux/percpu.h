@@ -36,6 +36,13 @@ void free_percpu(void *ptr);
 #define this_cpu_add(pcp, val)		sim_marked_void(__atomic_fetch_add(this_cpu_ptr(&(pcp)), (val), __ATOMIC_RELAXED))
 #define this_cpu_inc(pcp)		this_cpu_add(pcp, 1)
 #define this_cpu_dec(pcp)		this_cpu_add(pcp, -1)
+/* Racy add without a locked instruction: counts may be lost, as in the kernel. */
+#define raw_cpu_add(pcp, val)						\
+	do {								\
+		__typeof__(&(pcp)) __rp = this_cpu_ptr(&(pcp));		\
+		WRITE_ONCE(*__rp, READ_ONCE(*__rp) + (val));		\
+	} while (0)
+#define raw_cpu_inc(pcp)		raw_cpu_add(pcp, 1)
 #define raw_cpu_read(pcp)		this_cpu_read(pcp)
 #define raw_cpu_write(pcp, val)		this_cpu_write(pcp, val)
 #define __this_cpu_read(pcp)		this_cpu_read(pcp)

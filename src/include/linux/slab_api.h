@@ -235,7 +235,21 @@ unsigned long libslab_count_inuse(struct kmem_cache *s);
  * the number of inconsistencies found, each reported, or -ENOMEM.
  */
 int libslab_validate(struct kmem_cache *s);
-/* Reports (destroy with leaks, bad frees, ...) issued since start-up. */
+/*
+ * SLUB statistics (CONFIG_SLUB_STATS, always on in userspace).  Counters
+ * are named as the sysfs stat files are ("alloc_fastpath", ...).
+ */
+/* The counter called name, or -EINVAL. */
+int libslab_stat_item(const char *name);
+/* The name of counter item, or NULL. */
+const char *libslab_stat_name(int item);
+/* Counter item of s on cpu, or summed over every CPU for cpu < 0. */
+unsigned long libslab_stat(struct kmem_cache *s, int item, int cpu);
+/* The sysfs file's text ("<sum> C<cpu>=<n> ...\n") into buf; its length or -EINVAL. */
+int libslab_stat_show(struct kmem_cache *s, int item, char *buf, size_t size);
+/* Zero counter item of s on every CPU (writing 0 to the sysfs file). */
+void libslab_stat_clear(struct kmem_cache *s, int item);
+/* Error events (reports, overwritten-byte lines, FIX lines, leaked objects) since start-up. */
 unsigned long libslab_error_count(void);
 
 #endif /* _LINUX_SLAB_API_H */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel configuration the userspace build models, and IS_ENABLED().
+ * An option is enabled when it is defined to 1 here; everything else
+ * reads as disabled, as an unset Kconfig symbol does.
+ */
+#ifndef _SHIM_LINUX_KCONFIG_H
+#define _SHIM_LINUX_KCONFIG_H
+
+/* The per-CPU event counters of slab caches (the sysfs stat files). */
+#define CONFIG_SLUB_STATS 1
+/* slub_debug= and the debug checks behind it. */
+#define CONFIG_SLUB_DEBUG 1
+
+/*
+ * IS_ENABLED(CONFIG_FOO) is 1 if CONFIG_FOO is defined to 1, else 0:
+ * pasting the option's value onto a prefix only names a macro (one that
+ * expands to "junk,") when the value is 1, and that extra comma shifts
+ * which argument the selector picks.
+ */
+#define __sim_enabled_1			junk,
+#define __sim_pick_second(ignored, value, ...)	value
+#define __sim_is_enabled3(maybe_junk)	__sim_pick_second(maybe_junk 1, 0, 0)
+#define __sim_is_enabled2(value)	__sim_is_enabled3(__sim_enabled_##value)
+#define __sim_is_enabled(option)	__sim_is_enabled2(option)
+#define IS_ENABLED(option)		__sim_is_enabled(option)
+
+#endif
