@@ -506,6 +506,11 @@ static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
 
 /* ---- functions shared between core files ---- */
 
+/* failslab.c: -ENOMEM if this allocation is to fail by fault injection. */
+int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
+/* failslab.c: apply a failslab= value; 0 or -EINVAL. */
+int setup_failslab(const char *value);
+
 /* slub_debug.c: apply slub_debug= to the flags of the cache called name. */
 slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name);
 /* slub_debug.c: parse a slub_debug= value (NULL: the bare word); 0 or -EINVAL. */

@@ -78,6 +78,7 @@ static const struct slab_param slab_params[] = {
 	{ "slub_nomerge", setup_slab_nomerge },
 	{ "slab_merge", setup_slab_merge },
 	{ "slub_merge", setup_slab_merge },
+	{ "failslab=", setup_failslab },
 	{ "slab_debug=", setup_slub_debug },
 	{ "slub_debug=", setup_slub_debug },
 	{ "slab_debug", setup_slub_debug },

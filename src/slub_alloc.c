@@ -365,6 +365,8 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		WARN_ONCE(1, "%s: invalid node %d\n", s->name, node);
 		node = NUMA_NO_NODE;
 	}
+	if (unlikely(should_failslab(s, gfpflags)))
+		return NULL;
 
 	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
 	if (likely(object) && unlikely(gfpflags & __GFP_ZERO))
@@ -400,6 +402,8 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	size_t i;
 
 	if (!size || WARN_ON_ONCE(!s))
+		return 0;
+	if (unlikely(should_failslab(s, flags)))
 		return 0;
 
 	/*

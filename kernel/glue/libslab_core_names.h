@@ -69,5 +69,7 @@
 #define slab_add_error			lslab_slab_add_error
 #define slub_debug_order_sensitive	lslab_slub_debug_order_sensitive
 #define validate_slab_objects		lslab_validate_slab_objects
+#define setup_failslab			lslab_setup_failslab
+#define should_failslab			lslab_should_failslab
 
 #endif /* _LIBSLAB_CORE_NAMES_H */

@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/printk.h>
+#include <linux/sim_page_alloc.h>
 #include "sim.h"
 
 static struct sim_config config = {
@@ -70,6 +71,10 @@ static void sim_parse(const char *cmdline)
 		config.preempt_rt = !strcmp(buf, "rt");
 	if (cmdline_value(cmdline, "page_poison=", buf, sizeof(buf)))
 		config.page_poison = !strcmp(buf, "on") || !strcmp(buf, "1");
+	if (cmdline_value(cmdline, "fail_seed=", buf, sizeof(buf)))
+		config.fail_seed = strtoull(buf, NULL, 0);
+	cmdline_value(cmdline, "fail_page_alloc=", config.fail_page_alloc,
+		      sizeof(config.fail_page_alloc));
 }
 
 static void sim_init_once(void)
@@ -78,6 +83,9 @@ static void sim_init_once(void)
 	sim_cpu_setup(&config);
 	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
 			     config.page_poison);
+	sim_fault_setup(config.fail_seed);
+	if (config.fail_page_alloc[0])
+		sim_fail_page_alloc_setup(config.fail_page_alloc);
 }
 
 void sim_init(void)

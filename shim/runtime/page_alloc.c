@@ -22,6 +22,8 @@
 #include <linux/bug.h>
 #include <linux/sched.h>
 #include <linux/sim_page_alloc.h>
+#include <linux/fault-inject.h>
+#include <linux/string.h>
 #include "sim.h"
 
 char *sim_mem_base;
@@ -45,6 +47,17 @@ static atomic_long_t bad_pages;
 static atomic_long_t total_in_use;
 atomic_long_t sim_slab_pages;
 static bool page_poison;
+
+/* fail_page_alloc: the kernel's defaults, order-0 and reclaiming callers spared. */
+static struct {
+	struct fault_attr attr;
+	bool ignore_gfp_reclaim;
+	unsigned int min_order;
+} fail_page_alloc = {
+	.attr = FAULT_ATTR_INITIALIZER,
+	.ignore_gfp_reclaim = true,
+	.min_order = 1,
+};
 /* One bit per page: filled with PAGE_POISON since its last free. */
 static unsigned long *poisoned;
 
@@ -223,6 +236,34 @@ static bool over_limit(unsigned int order)
 	return limit && atomic_long_read(&total_in_use) + (1L << order) > (long)limit;
 }
 
+int sim_fail_page_alloc_setup(const char *value)
+{
+	char buf[64];
+
+	strscpy(fail_page_alloc.attr.dname, "fail_page_alloc",
+		sizeof(fail_page_alloc.attr.dname));
+	if (strscpy(buf, value, sizeof(buf)) < 0)
+		return -EINVAL;
+	return setup_fault_attr(&fail_page_alloc.attr, buf) ? 0 : -EINVAL;
+}
+
+void sim_fail_page_alloc_filter(bool ignore_gfp_reclaim, unsigned int min_order)
+{
+	fail_page_alloc.ignore_gfp_reclaim = ignore_gfp_reclaim;
+	fail_page_alloc.min_order = min_order;
+}
+
+/* The kernel's should_fail_alloc_page(). */
+static bool should_fail_alloc_page(gfp_t gfp, unsigned int order)
+{
+	if (order < fail_page_alloc.min_order || (gfp & __GFP_NOFAIL))
+		return false;
+	if (fail_page_alloc.ignore_gfp_reclaim && (gfp & __GFP_DIRECT_RECLAIM))
+		return false;
+	return should_fail_ex(&fail_page_alloc.attr, PAGE_SIZE << order,
+			      (gfp & __GFP_NOWARN) ? FAULT_NOWARN : 0);
+}
+
 struct page *alloc_pages_node(int nid, gfp_t gfp, unsigned int order)
 {
 	struct page *page = NULL;
@@ -239,7 +280,7 @@ struct page *alloc_pages_node(int nid, gfp_t gfp, unsigned int order)
 	if (WARN_ON_ONCE(nid < 0 || nid >= nr_node_ids))
 		nid = 0;
 
-	if (!over_limit(order)) {
+	if (!over_limit(order) && !should_fail_alloc_page(gfp, order)) {
 		/* The preferred node, then the others unless __GFP_THISNODE. */
 		for (tried = 0; tried < nr_node_ids && !page; tried++) {
 			int cur = (nid + tried) % nr_node_ids;

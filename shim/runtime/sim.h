@@ -22,6 +22,8 @@ struct sim_config {
 	enum sim_cpu_map cpu_map;
 	bool preempt_rt;		/* preempt=rt */
 	bool page_poison;		/* page_poison=on */
+	u64 fail_seed;			/* fail_seed= */
+	char fail_page_alloc[64];	/* fail_page_alloc= */
 };
 /* The configuration sim_init() used. */
 const struct sim_config *sim_config(void);
@@ -29,6 +31,8 @@ const struct sim_config *sim_config(void);
 void sim_cpu_setup(const struct sim_config *config);
 void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 			  bool poison);
+void sim_fault_setup(u64 seed);
+
 
 struct sim_det_task;
 

@@ -8,6 +8,7 @@
 struct task_struct {
 	int pid;
 	char comm[16];
+	unsigned int fail_nth;		/* fault injection: fail the nth check */
 };
 
 /* The calling task (a thread, or a deterministic-scheduler task). */

@@ -7,6 +7,8 @@
 #ifndef _SHIM_LINUX_SIM_PAGE_ALLOC_H
 #define _SHIM_LINUX_SIM_PAGE_ALLOC_H
 
+#include <stdbool.h>
+
 struct page;
 
 /* Fail allocations that would bring all nodes above max_pages in use (0: no limit). */
@@ -19,6 +21,14 @@ unsigned long sim_slab_pages_in_use(void);
 unsigned long sim_page_alloc_failures(void);
 /* Make every allocation above order fail (-1: off). */
 void sim_page_fail_above_order(int order);
+/*
+ * fail_page_alloc= (LIBSLAB_CMDLINE, "<interval>,<probability>,<space>,<times>")
+ * fails page allocations as the kernel's fault injection does; these are
+ * its ignore-gfp-wait and min-order knobs (defaults: true, 1).
+ */
+void sim_fail_page_alloc_filter(bool ignore_gfp_reclaim, unsigned int min_order);
+/* Arm fail_page_alloc at run time with the same spec; 0 or -EINVAL. */
+int sim_fail_page_alloc_setup(const char *spec);
 /* Bad page frees detected (double free, freeing a page still typed). */
 unsigned long sim_bad_page_count(void);
 /*

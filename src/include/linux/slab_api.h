@@ -236,6 +236,17 @@ unsigned long libslab_count_inuse(struct kmem_cache *s);
  */
 int libslab_validate(struct kmem_cache *s);
 /*
+ * failslab: fail slab allocations as the kernel's fault injection does.
+ * spec is failslab='s "<interval>,<probability>,<space>,<times>"
+ * (probability in percent, times -1 for no limit); 0 or -EINVAL.
+ */
+int libslab_failslab_setup(const char *spec);
+/* The ignore-gfp-wait (spare GFP_KERNEL) and cache-filter (SLAB_FAILSLAB caches only) knobs. */
+void libslab_failslab_filter(bool ignore_gfp_wait, bool cache_filter);
+/* 0: fail silently, 1: print a notice, 2: and a stack (the default). */
+void libslab_failslab_verbose(unsigned long verbose);
+
+/*
  * SLUB statistics (CONFIG_SLUB_STATS, always on in userspace).  Counters
  * are named as the sysfs stat files are ("alloc_fastpath", ...).
  */

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fault injection decisions (fault-inject.h).  The order of the tests
+ * follows the kernel's: a pending fail_nth decides alone; otherwise a
+ * probability of 0 never fails, then the failure budget, the byte budget,
+ * the interval and last the dice.
+ */
+#include <stdio.h>
+#include <linux/kernel.h>
+#include <linux/fault-inject.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include "sim.h"
+
+static u64 fail_rng = 1;
+
+void sim_fault_setup(u64 seed)
+{
+	fail_rng = seed ? seed : 1;
+}
+
+/* A number in [0, 100), from one generator shared by every attribute. */
+static unsigned int fail_random_percent(void)
+{
+	u64 x = __atomic_load_n(&fail_rng, __ATOMIC_RELAXED), next;
+
+	do {
+		next = x;
+		next ^= next << 13;
+		next ^= next >> 7;
+		next ^= next << 17;
+	} while (!__atomic_compare_exchange_n(&fail_rng, &x, next, false,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return (unsigned int)(next % 100);
+}
+
+int setup_fault_attr(struct fault_attr *attr, char *str)
+{
+	unsigned long probability, interval;
+	int times, space;
+
+	if (!str || sscanf(str, "%lu,%lu,%d,%d", &interval, &probability,
+			   &space, &times) < 4) {
+		pr_warn("FAULT_INJECTION: failed to parse arguments\n");
+		return 0;
+	}
+	attr->probability = probability;
+	attr->interval = interval;
+	atomic_set(&attr->times, times);
+	atomic_set(&attr->space, space);
+	return 1;
+}
+
+static void fail_dump(struct fault_attr *attr)
+{
+	if (!attr->verbose)
+		return;
+	pr_notice("FAULT_INJECTION: forcing a failure.\n"
+		  "name %s, interval %lu, probability %lu, space %d, times %d\n",
+		  attr->dname, attr->interval, attr->probability,
+		  atomic_read(&attr->space), atomic_read(&attr->times));
+	if (attr->verbose > 1)
+		dump_stack();
+}
+
+void sim_set_fail_nth(unsigned int nth)
+{
+	current->fail_nth = nth;
+}
+
+unsigned int sim_fail_nth(void)
+{
+	return current->fail_nth;
+}
+
+bool should_fail_ex(struct fault_attr *attr, ssize_t size, int flags)
+{
+	struct task_struct *task = current;
+
+	if (task->fail_nth) {
+		if (--task->fail_nth)
+			return false;
+		goto fail;
+	}
+	if (!READ_ONCE(attr->probability))
+		return false;
+	if (!atomic_read(&attr->times))
+		return false;
+	if (atomic_read(&attr->space) > size) {
+		atomic_sub(size, &attr->space);
+		return false;
+	}
+	if (attr->interval > 1 &&
+	    __atomic_add_fetch(&attr->count, 1, __ATOMIC_RELAXED) % attr->interval)
+		return false;
+	if (attr->probability <= fail_random_percent())
+		return false;
+fail:
+	if (!(flags & FAULT_NOWARN))
+		fail_dump(attr);
+	if (atomic_read(&attr->times) > 0)
+		atomic_dec(&attr->times);
+	return true;
+}
+
+bool should_fail(struct fault_attr *attr, ssize_t size)
+{
+	return should_fail_ex(attr, size, 0);
+}
