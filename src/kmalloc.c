@@ -8,7 +8,9 @@
  * create_kmalloc_caches(), kmalloc_size_roundup() (mm/slab_common.c);
  * __do_kmalloc_node(), ___kmalloc_large_node(), free_large_kmalloc(),
  * kfree(), __ksize(), krealloc_noprof(), kfree_sensitive(),
- * kvmalloc_node_noprof(), kvfree() (mm/slub.c, mm/util.c).
+ * kvmalloc_node_noprof(), kvfree() (mm/slub.c, mm/util.c);
+ * kmem_buckets_create(), __kmalloc_node_noprof() with buckets
+ * (mm/slab_common.c, mm/slub.c).
  */
 #include <linux/vmalloc.h>
 #include "slab.h"
@@ -172,6 +174,72 @@ void *kmalloc(size_t size, gfp_t flags)
 	return kmalloc_node(size, flags, NUMA_NO_NODE);
 }
 EXPORT_SYMBOL(kmalloc);
+
+kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
+				  unsigned int useroffset, unsigned int usersize,
+				  void (*ctor)(void *))
+{
+	kmem_buckets *b;
+	unsigned int idx;
+	char buf[64];
+
+	if (WARN_ON(!kmalloc_caches[KMALLOC_NORMAL][KMALLOC_SHIFT_HIGH]))
+		return NULL;	/* before libslab_init() */
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return NULL;
+	/* One private cache per kmalloc size, never merged with kmalloc's. */
+	flags |= SLAB_NO_MERGE;
+	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++) {
+		struct kmem_cache *kmalloc = kmalloc_caches[KMALLOC_NORMAL][idx];
+		struct kmem_cache_args args = { .ctor = ctor };
+		char *cache_name;
+
+		if (!kmalloc)
+			continue;
+		snprintf(buf, sizeof(buf), "%s-%s", name,
+			 kmalloc->name + strlen("kmalloc-"));
+		cache_name = kstrdup(buf, GFP_KERNEL);
+		if (!cache_name)
+			goto fail;
+		if (useroffset < kmalloc->object_size) {
+			args.useroffset = useroffset;
+			args.usersize = min(usersize, kmalloc->object_size - useroffset);
+		}
+		(*b)[idx] = __kmem_cache_create_args(cache_name,
+						     kmalloc->object_size,
+						     &args, flags);
+		if (!(*b)[idx]) {
+			kfree(cache_name);
+			goto fail;
+		}
+	}
+	return b;
+fail:
+	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+		if ((*b)[idx]) {
+			const char *cache_name = (*b)[idx]->name;
+
+			kmem_cache_destroy((*b)[idx]);
+			kfree(cache_name);
+		}
+	kfree(b);
+	return NULL;
+}
+EXPORT_SYMBOL(kmem_buckets_create);
+
+void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags)
+{
+	if (!b)
+		return kmalloc(size, flags);
+	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
+		return kmalloc_large_node(size, flags, NUMA_NO_NODE);
+	if (unlikely(!size))
+		return ZERO_SIZE_PTR;
+	return slab_alloc_node((*b)[kmalloc_index_of(size)], flags,
+			       NUMA_NO_NODE, _RET_IP_, size);
+}
+EXPORT_SYMBOL(kmem_buckets_alloc);
 
 static void free_large_kmalloc(struct folio *folio, const void *object)
 {

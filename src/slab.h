@@ -60,6 +60,8 @@
 #include <linux/slab_api.h>
 #include <linux/stackdepot.h>
 #include <linux/poison.h>
+#include <linux/swab.h>
+#include <linux/random.h>
 
 /* Free object list head and its ABA counter, swapped as one double word. */
 typedef union {
@@ -159,6 +161,8 @@ struct kmem_cache {
 	unsigned int inuse;		/* offset of the metadata */
 	unsigned int align;
 	unsigned int red_left_pad;	/* left red zone before each object */
+	unsigned long random;		/* freelist pointer key; 0: not hardened */
+	unsigned int *random_seq;	/* shuffled object offsets; NULL: in order */
 	unsigned int useroffset;
 	unsigned int usersize;
 	unsigned long reciprocal_size;	/* for index computation */
@@ -467,22 +471,85 @@ static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 	return (void **)((char *)object + s->offset);
 }
 
+/*
+ * With freelist hardening (s->random set) a stored free pointer is the
+ * pointer XOR a per-cache secret XOR its own byte-swapped address, so a
+ * leaked free pointer reveals no heap address and a forged one decodes to
+ * garbage (mm/slub.c freelist_ptr_encode()).
+ */
+static inline unsigned long freelist_ptr_key(const struct kmem_cache *s,
+					     void **ptr_addr)
+{
+	return s->random ^ swab((unsigned long)ptr_addr);
+}
+
 static inline void *get_freepointer(const struct kmem_cache *s, void *object)
 {
-	return *freeptr_addr(s, object);
+	void **addr = freeptr_addr(s, object);
+
+	if (likely(!s->random))
+		return *addr;
+	return (void *)((unsigned long)*addr ^ freelist_ptr_key(s, addr));
 }
 
 /* Read a free pointer that a racing CPU may be overwriting (fast path). */
 static inline void *get_freepointer_safe(const struct kmem_cache *s,
 					 void *object)
 {
-	return data_race(READ_ONCE(*freeptr_addr(s, object)));
+	void **addr = freeptr_addr(s, object);
+	void *stored = data_race(READ_ONCE(*addr));
+
+	if (likely(!s->random))
+		return stored;
+	return (void *)((unsigned long)stored ^ freelist_ptr_key(s, addr));
 }
 
 static inline void set_freepointer(const struct kmem_cache *s, void *object,
 				   void *fp)
 {
-	*freeptr_addr(s, object) = fp;
+	void **addr = freeptr_addr(s, object);
+
+	if (unlikely(s->random))
+		fp = (void *)((unsigned long)fp ^ freelist_ptr_key(s, addr));
+	*addr = fp;
+}
+
+/*
+ * init_on_alloc/init_on_free for slab objects: constructed, RCU-readable
+ * and poisoned objects keep their contents (mm/slab.h).
+ */
+static inline bool slab_want_init_on_alloc(gfp_t flags, const struct kmem_cache *s)
+{
+	if (want_init_on_alloc(0)) {
+		if (s->ctor)
+			return false;
+		if (s->flags & (SLAB_TYPESAFE_BY_RCU | SLAB_POISON))
+			return flags & __GFP_ZERO;
+		return true;
+	}
+	return flags & __GFP_ZERO;
+}
+
+static inline bool slab_want_init_on_free(const struct kmem_cache *s)
+{
+	return want_init_on_free() &&
+	       !(s->ctor || (s->flags & (SLAB_TYPESAFE_BY_RCU | SLAB_POISON)));
+}
+
+/* Whether next can follow object on a freelist: NULL or an object of its slab. */
+static inline bool freeptr_sane(const struct kmem_cache *s, void *object,
+				void *next)
+{
+	struct slab *slab = virt_to_slab(object);
+
+	return !next || (virt_to_slab(next) == slab &&
+			 check_valid_pointer(s, slab, next));
+}
+
+/* kmalloc's requested size is kept after the tracks (kmalloc caches with U). */
+static inline bool slub_debug_orig_size(const struct kmem_cache *s)
+{
+	return (s->flags & SLAB_STORE_USER) && (s->flags & SLAB_KMALLOC);
 }
 
 /* Index of object p in its slab, by multiplication with 1/size. */
@@ -505,6 +572,22 @@ static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
 }
 
 /* ---- functions shared between core files ---- */
+
+/* slab_hardening.c: the run-time hardening switches (and their Kconfig defaults). */
+extern bool slab_freelist_hardened;
+extern bool slab_freelist_random;
+/* slab_hardening.c: give s its freelist key and (once kmalloc works) shuffle sequence. */
+int init_cache_hardening(struct kmem_cache *s, bool kmalloc_ready);
+/* slab_hardening.c: give s its shuffle sequence if randomisation is on; 0 or -ENOMEM. */
+int init_cache_random_seq(struct kmem_cache *s);
+/* slab_hardening.c: free what init_cache_hardening() allocated. */
+void free_cache_hardening(struct kmem_cache *s);
+/* slab_hardening.c: the first object of a new slab's freelist, linking the rest shuffled. */
+void *shuffle_freelist(struct kmem_cache *s, struct slab *slab, void *start);
+/* slab_hardening.c: a forged free pointer (hardened caches); reported, and cut. */
+void freelist_corrupt(struct kmem_cache *s, void *object, void *next);
+int setup_slab_freelist_hardened(const char *value);
+int setup_slab_freelist_random(const char *value);
 
 /* failslab.c: -ENOMEM if this allocation is to fail by fault injection. */
 int should_failslab(struct kmem_cache *s, gfp_t gfpflags);

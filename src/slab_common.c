@@ -125,6 +125,9 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 	return s;
 }
 
+/* Set once the kmalloc caches exist (slab_state FULL, as far as we care). */
+static bool slab_ready;
+
 /* Fill in s from the arguments and allocate its per-CPU and node parts. */
 static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 				unsigned int size, struct kmem_cache_args *args,
@@ -161,7 +164,10 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 	err = init_kmem_cache_nodes(s);
 	if (err)
 		return err;
-	return 0;
+	err = init_cache_hardening(s, slab_ready);
+	if (err)
+		free_kmem_cache_nodes(s);
+	return err;
 }
 
 /* The checks of kmem_cache_sanity_check() and of the arguments. */
@@ -252,6 +258,7 @@ static void kmem_cache_release(struct kmem_cache *s)
 		list_del(&alias->list);
 		kfree(alias);
 	}
+	free_cache_hardening(s);
 	free_kmem_cache_nodes(s);
 	kmem_cache_free(kmem_cache, s);
 }
@@ -323,8 +330,6 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 	s->refcount = -1;	/* exempt from merging and destruction */
 }
 
-static bool slab_ready;
-
 int libslab_init(void)
 {
 	int err;
@@ -357,6 +362,14 @@ int libslab_init(void)
 	}
 
 	mutex_lock(&slab_mutex);
+	/* Now kmalloc works: shuffle sequences for the caches made so far. */
+	if (!err) {
+		struct kmem_cache *s;
+
+		list_for_each_entry(s, &slab_caches, list)
+			if (init_cache_random_seq(s))
+				err = -ENOMEM;
+	}
 	slab_ready = !err;
 	mutex_unlock(&slab_mutex);
 	return err;

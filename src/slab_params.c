@@ -79,6 +79,8 @@ static const struct slab_param slab_params[] = {
 	{ "slab_merge", setup_slab_merge },
 	{ "slub_merge", setup_slab_merge },
 	{ "failslab=", setup_failslab },
+	{ "slab_freelist_hardened=", setup_slab_freelist_hardened },
+	{ "slab_freelist_random=", setup_slab_freelist_random },
 	{ "slab_debug=", setup_slub_debug },
 	{ "slub_debug=", setup_slub_debug },
 	{ "slab_debug", setup_slub_debug },

@@ -87,14 +87,20 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 
 	setup_slab_debug(s, slab, slab_address(slab));
 	start = fixup_red_left(s, slab_address(slab));
-	p = start;
-	for (idx = 0; idx < slab->objects; idx++) {
+	for (idx = 0, p = start; idx < slab->objects; idx++) {
 		setup_object(s, p);
-		next = idx + 1 < slab->objects ? (char *)p + s->size : NULL;
-		set_freepointer(s, p, next);
 		p = (char *)p + s->size;
 	}
-	slab->freelist = start;
+	/* In address order, unless the freelist is randomised. */
+	slab->freelist = shuffle_freelist(s, slab, start);
+	if (!slab->freelist) {
+		for (idx = 0, p = start; idx < slab->objects; idx++) {
+			next = idx + 1 < slab->objects ? (char *)p + s->size : NULL;
+			set_freepointer(s, p, next);
+			p = next;
+		}
+		slab->freelist = start;
+	}
 	return slab;
 }
 
@@ -319,6 +325,31 @@ out_unlock:
 	return object;
 }
 
+/*
+ * A forged free pointer of a hardened cache was just made the cpu
+ * freelist: report it and empty the cpu freelist (its objects stay
+ * counted as in use: lost, but never handed out wrongly).
+ */
+static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
+				      void *next)
+{
+	struct kmem_cache_cpu *c;
+	freelist_aba_t old, new;
+	unsigned long flags;
+
+	freelist_corrupt(s, object, next);
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	old = cpu_pair_read(c);
+	while (old.freelist == next) {
+		new.freelist = NULL;
+		new.counter = old.counter + TID_STEP;
+		if (try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full))
+			break;
+	}
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+}
+
 /* The lockless fast path: pop the cpu freelist if its tid still holds. */
 static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 					     gfp_t gfpflags, int node,
@@ -328,7 +359,7 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	struct kmem_cache_cpu *c;
 	struct slab *slab;
 	unsigned long tid;
-	void *object;
+	void *object, *next;
 
 	if (!USE_LOCKLESS_FAST_PATH())
 		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
@@ -343,8 +374,11 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 		if (unlikely(!object || !slab || !node_match(slab, node)))
 			return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
-		if (likely(__update_cpu_freelist_fast(s, object,
-				get_freepointer_safe(s, object), tid))) {
+		next = get_freepointer_safe(s, object);
+		if (likely(__update_cpu_freelist_fast(s, object, next, tid))) {
+			/* Committed under an unchanged tid: next was really stored. */
+			if (unlikely(s->random) && unlikely(!freeptr_sane(s, object, next)))
+				cpu_freelist_cut(s, object, next);
 			stat(s, ALLOC_FASTPATH);
 			return object;
 		}
@@ -369,8 +403,10 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		return NULL;
 
 	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
-	if (likely(object) && unlikely(gfpflags & __GFP_ZERO))
-		memset(object, 0, s->object_size);
+	/* Zero what the caller asked for: kmalloc's red zone stays. */
+	if (likely(object) && unlikely(slab_want_init_on_alloc(gfpflags, s)))
+		memset(object, 0, slub_debug_orig_size(s) ? orig_size :
+							 s->object_size);
 	return object;
 }
 
@@ -418,7 +454,7 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			return 0;
 		}
 	}
-	if (unlikely(flags & __GFP_ZERO))
+	if (unlikely(slab_want_init_on_alloc(flags, s)))
 		for (i = 0; i < size; i++)
 			memset(p[i], 0, s->object_size);
 	return size;

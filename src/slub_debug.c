@@ -182,12 +182,6 @@ static struct track *get_track(struct kmem_cache *s, void *object,
 	return (struct track *)((char *)object + get_info_end(s)) + alloc;
 }
 
-/* kmalloc's requested size, kept after the tracks (kmalloc caches with U). */
-static bool slub_debug_orig_size(const struct kmem_cache *s)
-{
-	return (s->flags & SLAB_STORE_USER) && (s->flags & SLAB_KMALLOC);
-}
-
 static unsigned int *orig_size_slot(struct kmem_cache *s, void *object)
 {
 	return (unsigned int *)((char *)object + get_info_end(s) +

@@ -177,6 +177,8 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 			 object, (void *)addr);
 		return;
 	}
+	if (unlikely(slab_want_init_on_free(s)))
+		memset(object, 0, s->object_size);
 	do_slab_free(s, slab, object, object, 1, addr);
 }
 
@@ -250,6 +252,8 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 
+	if (unlikely(slab_want_init_on_free(df->s)))
+		memset(object, 0, df->s->object_size);
 	set_freepointer(df->s, object, NULL);
 	df->tail = object;
 	df->freelist = object;
@@ -263,6 +267,8 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		if (df->slab == virt_to_slab(object) &&
 		    check_valid_pointer(df->s, df->slab, object) &&
 		    object != df->freelist) {
+			if (unlikely(slab_want_init_on_free(df->s)))
+				memset(object, 0, df->s->object_size);
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;
 			df->cnt++;

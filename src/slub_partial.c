@@ -215,6 +215,12 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	bool to_tail = READ_ONCE(slab->freelist) != NULL;
 
 	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
+		/* A forged link of a hardened cache: keep the chain up to it. */
+		if (unlikely(s->random) &&
+		    unlikely(!freeptr_sane(s, iter, get_freepointer(s, iter)))) {
+			freelist_corrupt(s, iter, get_freepointer(s, iter));
+			set_freepointer(s, iter, NULL);
+		}
 		tail_obj = iter;
 		free_delta++;
 	}

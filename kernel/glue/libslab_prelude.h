@@ -123,6 +123,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #undef kvzalloc
 #undef kvzalloc_node
 #undef kmalloc_track_caller
+#undef kmem_buckets_alloc
 #undef kmalloc_node_track_caller
 #undef kmalloc_array_node
 #undef kcalloc_node
@@ -168,6 +169,8 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmalloc				lslab_kmalloc
 #define kmalloc_node			lslab_kmalloc_node
 #define __kmalloc_cache_noprof		lslab___kmalloc_cache_noprof
+#define kmem_buckets_create		lslab_kmem_buckets_create
+#define kmem_buckets_alloc		lslab_kmem_buckets_alloc
 #define krealloc			lslab_krealloc
 #define kfree				lslab_kfree
 #define kfree_sensitive			lslab_kfree_sensitive

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fault injection decisions (fault-inject.h).  The order of the tests
+ * Fault injection decisions (fault-inject.h), and the seeded generator
+ * behind get_random_*() (random.h).  The order of the tests
  * follows the kernel's: a pending fail_nth decides alone; otherwise a
  * probability of 0 never fails, then the failure budget, the byte budget,
  * the interval and last the dice.
@@ -8,15 +9,46 @@
 #include <stdio.h>
 #include <linux/kernel.h>
 #include <linux/fault-inject.h>
+#include <linux/random.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include "sim.h"
 
 static u64 fail_rng = 1;
+static u64 random_state = 1;
 
 void sim_fault_setup(u64 seed)
 {
 	fail_rng = seed ? seed : 1;
+}
+
+void sim_random_setup(u64 seed)
+{
+	random_state = seed ? seed : 1;
+}
+
+u64 get_random_u64(void)
+{
+	u64 x = __atomic_load_n(&random_state, __ATOMIC_RELAXED), next;
+
+	do {
+		next = x;
+		next ^= next << 13;
+		next ^= next >> 7;
+		next ^= next << 17;
+	} while (!__atomic_compare_exchange_n(&random_state, &x, next, false,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return next * 0x2545f4914f6cdd1dULL;
+}
+
+u32 get_random_u32(void)
+{
+	return (u32)(get_random_u64() >> 32);
+}
+
+u32 get_random_u32_below(u32 ceil)
+{
+	return ceil ? (u32)(((u64)get_random_u32() * ceil) >> 32) : 0;
 }
 
 /* A number in [0, 100), from one generator shared by every attribute. */

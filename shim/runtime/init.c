@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/printk.h>
+#include <linux/mm.h>
 #include <linux/sim_page_alloc.h>
 #include "sim.h"
 
@@ -22,6 +23,8 @@ static struct sim_config config = {
 	.cpu_map = SIM_CPU_MAP_RR,
 };
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
+bool sim_init_on_alloc;
+bool sim_init_on_free;
 
 /* Value of the word name= in cmdline, copied to buf; NULL if absent. */
 static const char *cmdline_value(const char *cmdline, const char *name,
@@ -71,8 +74,14 @@ static void sim_parse(const char *cmdline)
 		config.preempt_rt = !strcmp(buf, "rt");
 	if (cmdline_value(cmdline, "page_poison=", buf, sizeof(buf)))
 		config.page_poison = !strcmp(buf, "on") || !strcmp(buf, "1");
+	if (cmdline_value(cmdline, "init_on_alloc=", buf, sizeof(buf)))
+		sim_init_on_alloc = !strcmp(buf, "1") || !strcmp(buf, "on");
+	if (cmdline_value(cmdline, "init_on_free=", buf, sizeof(buf)))
+		sim_init_on_free = !strcmp(buf, "1") || !strcmp(buf, "on");
 	if (cmdline_value(cmdline, "fail_seed=", buf, sizeof(buf)))
 		config.fail_seed = strtoull(buf, NULL, 0);
+	if (cmdline_value(cmdline, "random_seed=", buf, sizeof(buf)))
+		config.random_seed = strtoull(buf, NULL, 0);
 	cmdline_value(cmdline, "fail_page_alloc=", config.fail_page_alloc,
 		      sizeof(config.fail_page_alloc));
 }
@@ -84,6 +93,7 @@ static void sim_init_once(void)
 	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
 			     config.page_poison);
 	sim_fault_setup(config.fail_seed);
+	sim_random_setup(config.random_seed);
 	if (config.fail_page_alloc[0])
 		sim_fail_page_alloc_setup(config.fail_page_alloc);
 }

@@ -23,6 +23,7 @@ struct sim_config {
 	bool preempt_rt;		/* preempt=rt */
 	bool page_poison;		/* page_poison=on */
 	u64 fail_seed;			/* fail_seed= */
+	u64 random_seed;		/* random_seed= */
 	char fail_page_alloc[64];	/* fail_page_alloc= */
 };
 /* The configuration sim_init() used. */
@@ -32,6 +33,7 @@ void sim_cpu_setup(const struct sim_config *config);
 void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 			  bool poison);
 void sim_fault_setup(u64 seed);
+void sim_random_setup(u64 seed);
 
 
 struct sim_det_task;

@@ -73,4 +73,12 @@ int kstrtoint(const char *s, unsigned int base, int *res);
 /* Parse a size with an optional K/M/G suffix; *retptr points past it. */
 unsigned long long memparse(const char *ptr, char **retptr);
 
+/* Exchange the values of a and b. */
+#define swap(a, b)							\
+	do {								\
+		__typeof__(a) __swap_tmp = (a);				\
+		(a) = (b);						\
+		(b) = __swap_tmp;					\
+	} while (0)
+
 #endif

@@ -95,4 +95,24 @@ static inline void folio_put(struct folio *folio)
 	__free_pages(&folio->page, folio_order(folio));
 }
 
+/*
+ * init_on_alloc=1 / init_on_free=1 (LIBSLAB_CMDLINE, the kernel's boot
+ * parameters): zero memory when it is handed out / given back.
+ */
+extern bool sim_init_on_alloc;
+extern bool sim_init_on_free;
+
+/* Whether an allocation with flags must come zeroed. */
+static inline bool want_init_on_alloc(gfp_t flags)
+{
+	return __atomic_load_n(&sim_init_on_alloc, __ATOMIC_RELAXED) ||
+	       (flags & __GFP_ZERO);
+}
+
+/* Whether freed memory must be zeroed. */
+static inline bool want_init_on_free(void)
+{
+	return __atomic_load_n(&sim_init_on_free, __ATOMIC_RELAXED);
+}
+
 #endif

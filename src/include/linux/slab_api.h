@@ -110,6 +110,14 @@ extern struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 
 void *kmalloc(size_t size, gfp_t flags) __malloc;
 /* kmalloc() preferring memory of node. */
 void *kmalloc_node(size_t size, gfp_t flags, int node) __malloc;
+/* A private set of kmalloc-sized caches (6.11), so a user's objects never share slabs with kmalloc's. */
+typedef struct kmem_cache *kmem_buckets[KMALLOC_SHIFT_HIGH + 1];
+/* Create caches "<name>-<size>" for every kmalloc size; NULL on failure. */
+kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
+				  unsigned int useroffset, unsigned int usersize,
+				  void (*ctor)(void *));
+/* kmalloc() from the buckets b (b NULL: plain kmalloc); free with kfree(). */
+void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags) __malloc;
 /* kmalloc(size) served by cache s, which must fit it (what kmalloc's inline path calls). */
 void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size) __malloc;
 /* Resize p keeping min(old, new) bytes; p is freed only if a new block is returned. */
@@ -235,6 +243,15 @@ unsigned long libslab_count_inuse(struct kmem_cache *s);
  * the number of inconsistencies found, each reported, or -ENOMEM.
  */
 int libslab_validate(struct kmem_cache *s);
+/*
+ * The usercopy check of CONFIG_HARDENED_USERCOPY for copying n bytes at
+ * ptr to (to_user) or from user space: 0 when the range lies in the
+ * object's whitelisted region (kmem_cache_args.useroffset/usersize), else
+ * a "usercopy: Kernel memory exposure attempt detected ..." report and
+ * -EFAULT.  Memory that is not slab memory passes.
+ */
+int libslab_check_usercopy(const void *ptr, unsigned long n, bool to_user);
+
 /*
  * failslab: fail slab allocations as the kernel's fault injection does.
  * spec is failslab='s "<interval>,<probability>,<space>,<times>"

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hardening options, each shown stopping the attack or bug it is for:
+ * encoded free pointers (no heap address leaks, forged pointers caught),
+ * shuffled freelists (no predictable neighbours), init_on_alloc and
+ * init_on_free (no stale data), kmem_buckets (no shared slabs with
+ * kmalloc), and the usercopy check (no copies beyond the whitelist).
+ */
+#include "harness.h"
+
+static unsigned long errors_at_start;
+
+static int start(void **state)
+{
+	sim_set_cpu(0);
+	errors_at_start = libslab_error_count();
+	capture_start();
+	return 0;
+}
+
+static int stop(void **state)
+{
+	capture_stop();
+	libslab_parse_cmdline("slab_freelist_hardened=off slab_freelist_random=off");
+	sim_init_on_alloc = false;
+	sim_init_on_free = false;
+	sim_printk_reset_counts();
+	return 0;
+}
+
+static struct kmem_cache *cache_after(const char *cmdline, const char *name)
+{
+	struct kmem_cache *s;
+
+	assert_int_equal(libslab_parse_cmdline(cmdline), 0);
+	s = kmem_cache_create(name, 64, 0, SLAB_NO_MERGE, NULL);
+	assert_non_null(s);
+	return s;
+}
+
+static void test_plain_free_pointers_leak_heap_addresses(void **state)
+{
+	struct kmem_cache *s = cache_after("slab_freelist_hardened=off", "plain_fp");
+	void *a = kmem_cache_alloc(s, GFP_KERNEL), *b = kmem_cache_alloc(s, GFP_KERNEL);
+
+	kmem_cache_free(s, b);
+	kmem_cache_free(s, a);
+	/* What a read-after-free of a sees: the address of b. */
+	assert_ptr_equal(*freeptr_addr(s, a), b);
+	kmem_cache_destroy(s);
+}
+
+static void test_hardened_free_pointers_are_encoded(void **state)
+{
+	struct kmem_cache *s = cache_after("slab_freelist_hardened=on", "hard_fp");
+	void *a = kmem_cache_alloc(s, GFP_KERNEL), *b = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_true(s->random != 0);
+	kmem_cache_free(s, b);
+	kmem_cache_free(s, a);
+	assert_ptr_not_equal(*freeptr_addr(s, a), b);
+	assert_ptr_equal(get_freepointer(s, a), b);	/* the allocator still knows */
+	a = kmem_cache_alloc(s, GFP_KERNEL);
+	b = kmem_cache_alloc(s, GFP_KERNEL);
+	kmem_cache_free(s, a);
+	kmem_cache_free(s, b);
+	kmem_cache_destroy(s);
+	assert_int_equal(libslab_error_count(), errors_at_start);
+}
+
+static long target;	/* what an attacker would like kmalloc to return */
+
+static void test_forged_free_pointer_is_caught_when_hardened(void **state)
+{
+	struct kmem_cache *s = cache_after("slab_freelist_hardened=on", "hard_forge");
+	void *a = kmem_cache_alloc(s, GFP_KERNEL), *b = kmem_cache_alloc(s, GFP_KERNEL);
+	void *p, *q;
+
+	kmem_cache_free(s, b);
+	kmem_cache_free(s, a);
+	/* Use after free: overwrite a's free pointer with &target. */
+	*freeptr_addr(s, a) = &target;
+	p = kmem_cache_alloc(s, GFP_KERNEL);		/* a */
+	assert_ptr_equal(p, a);
+	assert_captured("Freepointer corrupt");
+	assert_int_equal(libslab_error_count(), errors_at_start + 1);
+	/* The forged pointer was never handed out. */
+	q = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_ptr_not_equal(q, &target);
+	assert_ptr_equal(virt_to_slab(q)->slab_cache, s);
+	/* The objects cut off the freelist are reported at destroy, not lost. */
+	kmem_cache_free(s, p);
+	kmem_cache_free(s, q);
+	kmem_cache_destroy(s);
+	assert_captured("Objects remaining on __kmem_cache_shutdown()");
+}
+
+static void test_shuffled_freelist_hands_out_a_permutation(void **state)
+{
+	struct kmem_cache *s = cache_after("slab_freelist_random=on", "random_fl");
+	unsigned int n = oo_objects(s->oo), i, in_order = 0;
+	void **p = calloc(n, sizeof(void *));
+	char *base;
+	unsigned long *seen = calloc(BITS_TO_LONGS(n), sizeof(long));
+
+	assert_non_null(s->random_seq);
+	for (i = 0; i < n; i++)
+		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	base = slab_address(virt_to_slab(p[0]));
+	for (i = 0; i < n; i++) {
+		unsigned long idx = ((char *)p[i] - base) / s->size;
+
+		assert_ptr_equal(virt_to_slab(p[i]), virt_to_slab(p[0]));
+		assert_false(test_and_set_bit(idx, seen));	/* each once */
+		if (i && p[i] == (char *)p[i - 1] + s->size)
+			in_order++;
+	}
+	/* Neighbours are no longer predictable from allocation order. */
+	assert_true(in_order < n / 2);
+	for (i = 0; i < n; i++)
+		kmem_cache_free(s, p[i]);
+	free(p);
+	free(seen);
+	kmem_cache_destroy(s);
+}
+
+static void test_ordered_freelist_without_randomisation(void **state)
+{
+	struct kmem_cache *s = cache_after("slab_freelist_random=off", "ordered_fl");
+	void *a = kmem_cache_alloc(s, GFP_KERNEL), *b = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_null(s->random_seq);
+	assert_ptr_equal(b, (char *)a + s->size);
+	kmem_cache_free(s, a);
+	kmem_cache_free(s, b);
+	kmem_cache_destroy(s);
+}
+
+static void test_init_on_alloc_hides_stale_data(void **state)
+{
+	struct kmem_cache *s = make_test_cache("init_alloc");
+	char *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	memset(p, 'S', 256);				/* a secret */
+	kmem_cache_free(s, p);
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_int_equal(p[200], 'S');			/* stale without the option */
+	kmem_cache_free(s, p);
+	sim_init_on_alloc = true;
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_null(memchr_inv(p, 0, 256));
+	kmem_cache_free(s, p);
+	kmem_cache_destroy(s);
+}
+
+static void test_init_on_free_wipes_freed_objects(void **state)
+{
+	struct kmem_cache *s = make_test_cache("init_free");
+	char *keep = kmem_cache_alloc(s, GFP_KERNEL);
+	char *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	sim_init_on_free = true;
+	memset(p, 'S', 256);
+	kmem_cache_free(s, p);
+	/* Only the free pointer may be non-zero in the freed object. */
+	*freeptr_addr(s, p) = NULL;
+	assert_null(memchr_inv(p, 0, 256));
+	kmem_cache_free(s, keep);
+	kmem_cache_destroy(s);
+}
+
+static void test_buckets_keep_their_objects_out_of_kmalloc_slabs(void **state)
+{
+	kmem_buckets *b = kmem_buckets_create("msg", 0, 0, 256, NULL);
+	void *p, *q;
+
+	assert_non_null(b);
+	p = kmem_buckets_alloc(b, 40, GFP_KERNEL);
+	q = kmalloc(40, GFP_KERNEL);
+	assert_string_equal(virt_to_slab(p)->slab_cache->name, "msg-64");
+	assert_string_equal(virt_to_slab(q)->slab_cache->name, "kmalloc-64");
+	assert_ptr_not_equal(virt_to_slab(p), virt_to_slab(q));
+	assert_int_equal(ksize(p), 64);
+	kfree(p);
+	kfree(q);
+	assert_non_null(libslab_find_cache("msg-8k"));
+}
+
+static void test_usercopy_within_the_whitelist_passes(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create_usercopy("uc_ok", 128, 0, 0,
+							  32, 64, NULL);
+	char *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_int_equal(libslab_check_usercopy(p + 32, 64, true), 0);
+	assert_int_equal(libslab_check_usercopy(p + 40, 16, false), 0);
+	assert_int_equal(libslab_error_count(), errors_at_start);
+	kmem_cache_free(s, p);
+	kmem_cache_destroy(s);
+}
+
+static void test_usercopy_beyond_the_whitelist_is_refused(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create_usercopy("uc_bad", 128, 0, 0,
+							  32, 64, NULL);
+	char *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_int_equal(libslab_check_usercopy(p + 32, 65, true), -EFAULT);
+	assert_captured("usercopy: Kernel memory exposure attempt detected from SLUB object 'uc_bad' (offset 32, size 65)!");
+	assert_int_equal(libslab_check_usercopy(p, 8, false), -EFAULT);
+	assert_captured("usercopy: Kernel memory overwrite attempt detected to SLUB object 'uc_bad' (offset 0, size 8)!");
+	assert_int_equal(libslab_error_count(), errors_at_start + 2);
+	kmem_cache_free(s, p);
+	kmem_cache_destroy(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_plain_free_pointers_leak_heap_addresses, start, stop),
+		cmocka_unit_test_setup_teardown(test_hardened_free_pointers_are_encoded, start, stop),
+		cmocka_unit_test_setup_teardown(test_forged_free_pointer_is_caught_when_hardened, start, stop),
+		cmocka_unit_test_setup_teardown(test_shuffled_freelist_hands_out_a_permutation, start, stop),
+		cmocka_unit_test_setup_teardown(test_ordered_freelist_without_randomisation, start, stop),
+		cmocka_unit_test_setup_teardown(test_init_on_alloc_hides_stale_data, start, stop),
+		cmocka_unit_test_setup_teardown(test_init_on_free_wipes_freed_objects, start, stop),
+		cmocka_unit_test_setup_teardown(test_buckets_keep_their_objects_out_of_kmalloc_slabs, start, stop),
+		cmocka_unit_test_setup_teardown(test_usercopy_within_the_whitelist_passes, start, stop),
+		cmocka_unit_test_setup_teardown(test_usercopy_beyond_the_whitelist_is_refused, start, stop),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
