@@ -100,7 +100,7 @@ static int apply_param(const char *word)
 		if (takes_value ? strncmp(word, name, len) :
 				  strcmp(word, name))
 			continue;
-		if (slab_params[i].setup(word + (takes_value ? len : 0))) {
+		if (slab_params[i].setup(takes_value ? word + len : "")) {
 			pr_warn("libslab: malformed boot parameter '%s'\n",
 				word);
 			return -EINVAL;
