@@ -72,4 +72,15 @@
 #define setup_failslab			lslab_setup_failslab
 #define should_failslab			lslab_should_failslab
 
+/* Hardening (src/slab_hardening.c). */
+#define free_cache_hardening		lslab_free_cache_hardening
+#define freelist_corrupt		lslab_freelist_corrupt
+#define init_cache_hardening		lslab_init_cache_hardening
+#define init_cache_random_seq		lslab_init_cache_random_seq
+#define setup_slab_freelist_hardened	lslab_setup_slab_freelist_hardened
+#define setup_slab_freelist_random	lslab_setup_slab_freelist_random
+#define shuffle_freelist		lslab_shuffle_freelist
+#define slab_freelist_hardened		lslab_slab_freelist_hardened
+#define slab_freelist_random		lslab_slab_freelist_random
+
 #endif /* _LIBSLAB_CORE_NAMES_H */

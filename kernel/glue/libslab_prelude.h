@@ -169,6 +169,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmalloc				lslab_kmalloc
 #define kmalloc_node			lslab_kmalloc_node
 #define __kmalloc_cache_noprof		lslab___kmalloc_cache_noprof
+#define kmem_buckets			lslab_kmem_buckets
 #define kmem_buckets_create		lslab_kmem_buckets_create
 #define kmem_buckets_alloc		lslab_kmem_buckets_alloc
 #define krealloc			lslab_krealloc
