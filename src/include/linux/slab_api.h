@@ -264,6 +264,18 @@ void libslab_failslab_filter(bool ignore_gfp_wait, bool cache_filter);
 void libslab_failslab_verbose(unsigned long verbose);
 
 /*
+ * The files of /sys/kernel/slab/<cache>/ (object_size, slabs, partial,
+ * cpu_slabs, the stat files, ...), in the kernel's formats.
+ */
+/* Call fn(s, arg) for every cache existing now (none may be destroyed meanwhile); stops at the first non-zero return, which it returns. */
+int libslab_for_each_cache(int (*fn)(struct kmem_cache *s, void *arg), void *arg);
+/* Name of attribute i (0, 1, ...), or NULL past the last. */
+const char *libslab_sysfs_attr(unsigned int i);
+/* The file's text into buf; its length, or -ENOENT for no such attribute. */
+int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
+		       size_t size);
+
+/*
  * SLUB statistics (CONFIG_SLUB_STATS, always on in userspace).  Counters
  * are named as the sysfs stat files are ("alloc_fastpath", ...).
  */

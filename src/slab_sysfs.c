@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The read-only attributes of /sys/kernel/slab/<cache>/, formatted as the
+ * kernel formats them, so tools written for the kernel's files can read
+ * libslab's.  The userspace shim writes them out as a directory tree
+ * (sim_sysfs_export()); the counts come from the same node and per-CPU
+ * state as the kernel's.
+ * Kernel counterparts (mm/slub.c): show_slab_objects() and the
+ * <attribute>_show() functions, STAT_ATTR().
+ */
+#include "slab.h"
+
+/* What show_slab_objects() counts. */
+#define SO_ALL		(1 << 0)	/* all slabs on the node counters */
+#define SO_PARTIAL	(1 << 1)	/* node partial slabs */
+#define SO_CPU		(1 << 2)	/* cpu slabs and cpu partial slabs */
+#define SO_OBJECTS	(1 << 3)	/* objects in use, not slabs */
+#define SO_TOTAL	(1 << 4)	/* objects in all, not slabs */
+
+static unsigned long count_partial(struct kmem_cache_node *n,
+				   unsigned long flags)
+{
+	unsigned long x = 0, irqflags;
+	struct slab *slab;
+
+	spin_lock_irqsave(&n->list_lock, irqflags);
+	list_for_each_entry(slab, &n->partial, slab_list) {
+		if (flags & SO_TOTAL)
+			x += slab->objects;
+		else if (flags & SO_OBJECTS)
+			x += slab->inuse;
+		else
+			x += slab->objects - slab->inuse;
+	}
+	spin_unlock_irqrestore(&n->list_lock, irqflags);
+	return x;
+}
+
+static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
+			     unsigned long flags)
+{
+	unsigned long nodes[MAX_NUMNODES] = { 0 }, total = 0, x;
+	struct kmem_cache_node *n;
+	unsigned int cpu;
+	int node, len;
+
+	if (flags & SO_CPU) {
+		for_each_possible_cpu(cpu) {
+			struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
+			struct slab *slab = READ_ONCE(c->slab);
+
+			if (slab) {
+				x = flags & SO_TOTAL ? slab->objects :
+				    flags & SO_OBJECTS ? data_race((unsigned int)slab->inuse) : 1;
+				total += x;
+				nodes[slab_nid(slab)] += x;
+			}
+			slab = READ_ONCE(c->partial);
+			if (slab && !(flags & (SO_TOTAL | SO_OBJECTS))) {
+				x = data_race(slab->slabs);
+				total += x;
+				nodes[slab_nid(slab)] += x;
+			}
+		}
+	}
+	if (flags & SO_ALL) {
+		for_each_kmem_cache_node(s, node, n) {
+			if (flags & SO_TOTAL)
+				x = atomic_long_read(&n->total_objects);
+			else if (flags & SO_OBJECTS)
+				x = atomic_long_read(&n->total_objects) -
+				    count_partial(n, 0);
+			else
+				x = node_nr_slabs(n);
+			total += x;
+			nodes[node] += x;
+		}
+	} else if (flags & SO_PARTIAL) {
+		for_each_kmem_cache_node(s, node, n) {
+			if (flags & (SO_TOTAL | SO_OBJECTS))
+				x = count_partial(n, flags);
+			else
+				x = data_race(n->nr_partial);
+			total += x;
+			nodes[node] += x;
+		}
+	}
+	len = scnprintf(buf, size, "%lu", total);
+	if (nr_node_ids > 1)
+		for (node = 0; node < nr_node_ids; node++)
+			if (nodes[node])
+				len += scnprintf(buf + len, size - len, " N%d=%lu",
+						 node, nodes[node]);
+	len += scnprintf(buf + len, size - len, "\n");
+	return len;
+}
+
+static int slabs_cpu_partial_show(struct kmem_cache *s, char *buf, size_t size)
+{
+	int slabs = 0, len;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct slab *slab = READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->partial);
+
+		if (slab)
+			slabs += data_race(slab->slabs);
+	}
+	/* Cpu partial slabs are assumed half full (set_partial_limits()). */
+	len = scnprintf(buf, size, "%d(%d)", slabs * (int)oo_objects(s->oo) / 2,
+			slabs);
+	for_each_online_cpu(cpu) {
+		struct slab *slab = READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->partial);
+
+		if (slab) {
+			slabs = data_race(slab->slabs);
+			len += scnprintf(buf + len, size - len, " C%u=%d(%d)", cpu,
+					 slabs * (int)oo_objects(s->oo) / 2, slabs);
+		}
+	}
+	len += scnprintf(buf + len, size - len, "\n");
+	return len;
+}
+
+/* Attributes that are one number. */
+static long number_attr(struct kmem_cache *s, const char *name, bool *found)
+{
+	static const struct { const char *name; slab_flags_t flag; } flag_attrs[] = {
+		{ "reclaim_account", SLAB_RECLAIM_ACCOUNT },
+		{ "hwcache_align", SLAB_HWCACHE_ALIGN },
+		{ "cache_dma", SLAB_CACHE_DMA },
+		{ "destroy_by_rcu", SLAB_TYPESAFE_BY_RCU },
+		{ "sanity_checks", SLAB_CONSISTENCY_CHECKS },
+		{ "trace", SLAB_TRACE },
+		{ "red_zone", SLAB_RED_ZONE },
+		{ "poison", SLAB_POISON },
+		{ "store_user", SLAB_STORE_USER },
+		{ "failslab", SLAB_FAILSLAB },
+	};
+	unsigned int i;
+
+	*found = true;
+	if (!strcmp(name, "slab_size"))
+		return s->size;
+	if (!strcmp(name, "align"))
+		return s->align;
+	if (!strcmp(name, "object_size"))
+		return s->object_size;
+	if (!strcmp(name, "objs_per_slab"))
+		return oo_objects(s->oo);
+	if (!strcmp(name, "order"))
+		return oo_order(s->oo);
+	if (!strcmp(name, "min_partial"))
+		return s->min_partial;
+	if (!strcmp(name, "cpu_partial"))
+		return s->cpu_partial;
+	if (!strcmp(name, "aliases"))
+		return s->refcount < 0 ? 0 : s->refcount - 1;
+	if (!strcmp(name, "usersize"))
+		return s->usersize;
+	for (i = 0; i < ARRAY_SIZE(flag_attrs); i++)
+		if (!strcmp(name, flag_attrs[i].name))
+			return !!(s->flags & flag_attrs[i].flag);
+	*found = false;
+	return 0;
+}
+
+/* Every attribute libslab provides, in the kernel's order. */
+static const char *const attr_names[] = {
+	"slab_size", "align", "object_size", "objs_per_slab", "order",
+	"min_partial", "cpu_partial", "ctor", "aliases", "partial",
+	"cpu_slabs", "objects_partial", "slabs_cpu_partial",
+	"reclaim_account", "hwcache_align", "cache_dma", "usersize",
+	"destroy_by_rcu", "slabs", "total_objects", "objects",
+	"sanity_checks", "trace", "red_zone", "poison", "store_user",
+	"failslab",
+};
+
+const char *libslab_sysfs_attr(unsigned int i)
+{
+	if (i < ARRAY_SIZE(attr_names))
+		return attr_names[i];
+	i -= ARRAY_SIZE(attr_names);
+	return libslab_stat_name((int)i);
+}
+EXPORT_SYMBOL(libslab_sysfs_attr);
+
+int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
+		       size_t size)
+{
+	bool found;
+	long value = number_attr(s, name, &found);
+	int item;
+
+	if (found)
+		return scnprintf(buf, size, "%ld\n", value);
+	if (!strcmp(name, "ctor"))
+		return s->ctor ? scnprintf(buf, size, "%pS\n", (void *)s->ctor) : 0;
+	if (!strcmp(name, "partial"))
+		return show_slab_objects(s, buf, size, SO_PARTIAL);
+	if (!strcmp(name, "cpu_slabs"))
+		return show_slab_objects(s, buf, size, SO_CPU);
+	if (!strcmp(name, "objects_partial"))
+		return show_slab_objects(s, buf, size, SO_PARTIAL | SO_OBJECTS);
+	if (!strcmp(name, "slabs"))
+		return show_slab_objects(s, buf, size, SO_ALL);
+	if (!strcmp(name, "total_objects"))
+		return show_slab_objects(s, buf, size, SO_ALL | SO_TOTAL);
+	if (!strcmp(name, "objects"))
+		return show_slab_objects(s, buf, size, SO_ALL | SO_OBJECTS);
+	if (!strcmp(name, "slabs_cpu_partial"))
+		return slabs_cpu_partial_show(s, buf, size);
+	item = libslab_stat_item(name);
+	if (item >= 0)
+		return libslab_stat_show(s, item, buf, size);
+	return -ENOENT;
+}
+EXPORT_SYMBOL(libslab_sysfs_show);
+
+int libslab_for_each_cache(int (*fn)(struct kmem_cache *s, void *arg), void *arg)
+{
+	struct kmem_cache *s, **caches;
+	unsigned int nr = 0, i = 0;
+	int ret = 0;
+
+	/* Take a list, then call fn without the mutex, so fn may use the API. */
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list)
+		nr++;
+	caches = kmalloc_array(nr ? nr : 1, sizeof(*caches), GFP_KERNEL);
+	if (caches)
+		list_for_each_entry(s, &slab_caches, list)
+			caches[i++] = s;
+	mutex_unlock(&slab_mutex);
+	if (!caches)
+		return -ENOMEM;
+	for (i = 0; i < nr && !ret; i++)
+		ret = fn(caches[i], arg);
+	kfree(caches);
+	return ret;
+}
+EXPORT_SYMBOL(libslab_for_each_cache);
