@@ -13,6 +13,7 @@
  * (mm/slab_common.c, mm/slub.c).
  */
 #include <linux/vmalloc.h>
+#include <linux/hash.h>
 #include "slab.h"
 
 struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1];
@@ -34,11 +35,35 @@ static const char *const kmalloc_size_names[KMALLOC_SHIFT_HIGH + 1] = {
 
 static_assert(KMALLOC_SHIFT_HIGH == 13, "kmalloc_size_names covers 8k");
 
+/* Random copies of the normal caches in use (random_kmalloc_caches=on). */
+bool random_kmalloc_caches;
+static unsigned long random_kmalloc_seed;
+
+int setup_random_kmalloc_caches(const char *value)
+{
+	if (!strcmp(value, "on") || !strcmp(value, "1"))
+		random_kmalloc_caches = true;
+	else if (!strcmp(value, "off") || !strcmp(value, "0"))
+		random_kmalloc_caches = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 /* Name prefixes per type; aliased types (same enum value) share one. */
 static const char *kmalloc_type_prefix(enum kmalloc_cache_type type)
 {
+	static char random_prefixes[RANDOM_KMALLOC_CACHES_NR + 1][16];
+
 	if (type == KMALLOC_NORMAL)
 		return "kmalloc-";
+	if (type > KMALLOC_RANDOM_START && type <= KMALLOC_RANDOM_END) {
+		char *prefix = random_prefixes[type - KMALLOC_RANDOM_START];
+
+		snprintf(prefix, sizeof(random_prefixes[0]), "kmalloc-rnd-%02d-",
+			 type - KMALLOC_RANDOM_START);
+		return prefix;
+	}
 	if (type == KMALLOC_RECLAIM)
 		return "kmalloc-rcl-";
 	if (type == KMALLOC_DMA)
@@ -46,11 +71,20 @@ static const char *kmalloc_type_prefix(enum kmalloc_cache_type type)
 	return "kmalloc-cg-";
 }
 
-/* The kmalloc type for flags, in the kernel's priority: DMA, reclaim, cgroup. */
-static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags)
+/*
+ * The kmalloc type for flags, in the kernel's priority: DMA, reclaim,
+ * cgroup; normal allocations spread over the random copies by call site.
+ */
+static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags,
+					       unsigned long caller)
 {
-	if (likely(!(flags & (__GFP_DMA | __GFP_RECLAIMABLE | __GFP_ACCOUNT))))
-		return KMALLOC_NORMAL;
+	if (likely(!(flags & (__GFP_DMA | __GFP_RECLAIMABLE | __GFP_ACCOUNT)))) {
+		if (!random_kmalloc_caches)
+			return KMALLOC_NORMAL;
+		return KMALLOC_RANDOM_START +
+		       hash_64(caller ^ random_kmalloc_seed,
+			       ilog2(RANDOM_KMALLOC_CACHES_NR + 1));
+	}
 	if (flags & __GFP_DMA)
 		return KMALLOC_DMA;
 	if (flags & __GFP_RECLAIMABLE)
@@ -65,9 +99,9 @@ static unsigned int kmalloc_index_of(size_t size)
 	return fls(size - 1);
 }
 
-struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags)
+struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller)
 {
-	return kmalloc_caches[kmalloc_type_of(flags)][kmalloc_index_of(size)];
+	return kmalloc_caches[kmalloc_type_of(flags, caller)][kmalloc_index_of(size)];
 }
 
 static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
@@ -88,8 +122,12 @@ static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 	/* With memory cgroups the normal caches stay unmerged (6.12). */
 	if (type == KMALLOC_NORMAL && KMALLOC_CGROUP != KMALLOC_NORMAL)
 		flags |= SLAB_NO_MERGE;
+	/* Merged copies would defeat the point of having copies. */
+	if (type > KMALLOC_RANDOM_START && type <= KMALLOC_RANDOM_END)
+		flags |= SLAB_NO_MERGE;
 
-	snprintf(name, sizeof(kmalloc_names[0][0]), "%s%s",
+	/* The longest, "kmalloc-rnd-15-" and "192", fits with room to spare. */
+	snprintf(name, sizeof(kmalloc_names[0][0]), "%.16s%.4s",
 		 kmalloc_type_prefix(type), kmalloc_size_names[idx]);
 	s = __kmem_cache_create_args(name, size,
 				     &(struct kmem_cache_args){ .align = 0 },
@@ -106,10 +144,15 @@ int create_kmalloc_caches(void)
 	unsigned int idx;
 	int err;
 
+	if (random_kmalloc_caches)
+		random_kmalloc_seed = get_random_u64();
 	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
+		bool random = type > KMALLOC_RANDOM_START &&
+			      type <= KMALLOC_RANDOM_END;
 		bool aliased = type != KMALLOC_NORMAL &&
 			       type != KMALLOC_RECLAIM &&
-			       type != KMALLOC_DMA && type != KMALLOC_CGROUP;
+			       type != KMALLOC_DMA && type != KMALLOC_CGROUP &&
+			       !(random && random_kmalloc_caches);
 
 		for (idx = 1; idx <= KMALLOC_SHIFT_HIGH; idx++) {
 			if (!kmalloc_size_names[idx] ||
@@ -150,14 +193,21 @@ static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 	return folio_address(folio);
 }
 
-void *kmalloc_node(size_t size, gfp_t flags, int node)
+/* kmalloc on behalf of caller (its cache copy and its tracking line). */
+static void *__do_kmalloc_node(size_t size, gfp_t flags, int node,
+			       unsigned long caller)
 {
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
 		return kmalloc_large_node(size, flags, node);
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
-	return slab_alloc_node(kmalloc_slab(size, flags), flags, node,
-			       _RET_IP_, size);
+	return slab_alloc_node(kmalloc_slab(size, flags, caller), flags, node,
+			       caller, size);
+}
+
+void *kmalloc_node(size_t size, gfp_t flags, int node)
+{
+	return __do_kmalloc_node(size, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(kmalloc_node);
 
@@ -171,7 +221,7 @@ EXPORT_SYMBOL(__kmalloc_cache_noprof);
 
 void *kmalloc(size_t size, gfp_t flags)
 {
-	return kmalloc_node(size, flags, NUMA_NO_NODE);
+	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmalloc);
 
@@ -309,7 +359,7 @@ EXPORT_SYMBOL(ksize);
 size_t kmalloc_size_roundup(size_t size)
 {
 	if (size && size <= KMALLOC_MAX_CACHE_SIZE)
-		return kmalloc_slab(size, GFP_KERNEL)->object_size;
+		return kmalloc_slab(size, GFP_KERNEL, 0)->object_size;
 	if (size && size <= KMALLOC_MAX_SIZE)
 		return PAGE_SIZE << get_order(size);
 	/* 0 stays 0 (ZERO_SIZE_PTR); too large stays too large (fails). */
@@ -385,7 +435,7 @@ void *kvmalloc_node(size_t size, gfp_t flags, int node)
 			kmalloc_flags |= __GFP_NORETRY;
 		kmalloc_flags &= ~__GFP_NOFAIL;
 	}
-	ret = kmalloc_node(size, kmalloc_flags, node);
+	ret = __do_kmalloc_node(size, kmalloc_flags, node, _RET_IP_);
 	if (ret || size <= PAGE_SIZE)
 		return ret;
 	if (!gfpflags_allow_blocking(flags))

@@ -704,7 +704,10 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /* kmalloc.c: create the kmalloc caches. */
 int create_kmalloc_caches(void);
-/* kmalloc.c: the kmalloc cache serving size with flags. */
-struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags);
+/* kmalloc.c: the kmalloc cache serving size with flags for caller. */
+struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller);
+/* kmalloc.c: random_kmalloc_caches= (the copies of CONFIG_RANDOM_KMALLOC_CACHES). */
+extern bool random_kmalloc_caches;
+int setup_random_kmalloc_caches(const char *value);
 
 #endif /* LIBSLAB_SLAB_H */

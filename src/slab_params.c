@@ -81,6 +81,7 @@ static const struct slab_param slab_params[] = {
 	{ "failslab=", setup_failslab },
 	{ "slab_freelist_hardened=", setup_slab_freelist_hardened },
 	{ "slab_freelist_random=", setup_slab_freelist_random },
+	{ "random_kmalloc_caches=", setup_random_kmalloc_caches },
 	{ "slab_debug=", setup_slub_debug },
 	{ "slub_debug=", setup_slub_debug },
 	{ "slab_debug", setup_slub_debug },

@@ -187,7 +187,7 @@ static void *hold_read_section(void *unused)
 
 static unsigned long kmalloc_inuse(size_t size)
 {
-	return libslab_count_inuse(kmalloc_slab(size, GFP_KERNEL));
+	return libslab_count_inuse(kmalloc_slab(size, GFP_KERNEL, 0));
 }
 
 static void test_kfree_rcu_waits_for_the_reader_it_started_under(void **state)

@@ -100,10 +100,18 @@ struct kmem_cache_args {
 #define KMALLOC_MAX_ORDER	(KMALLOC_SHIFT_MAX - PAGE_SHIFT)
 #define SLAB_OBJ_MIN_SIZE	(KMALLOC_MIN_SIZE < 16 ? KMALLOC_MIN_SIZE : 16)
 
+/*
+ * CONFIG_RANDOM_KMALLOC_CACHES: 15 extra copies of the normal kmalloc
+ * caches, one chosen per call site.  They are made and used only with
+ * random_kmalloc_caches=on (a libslab boot parameter); otherwise they are
+ * the normal caches, as with the option off.
+ */
+#define RANDOM_KMALLOC_CACHES_NR	15
+
 enum kmalloc_cache_type {
 	KMALLOC_NORMAL = 0,
 	KMALLOC_RANDOM_START = KMALLOC_NORMAL,
-	KMALLOC_RANDOM_END = KMALLOC_RANDOM_START,
+	KMALLOC_RANDOM_END = KMALLOC_RANDOM_START + RANDOM_KMALLOC_CACHES_NR,
 	KMALLOC_RECLAIM,
 	KMALLOC_DMA,
 	KMALLOC_CGROUP,

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Multiplicative hashing with the kernel's names and golden-ratio constant. */
+#ifndef _SHIM_LINUX_HASH_H
+#define _SHIM_LINUX_HASH_H
+
+#include <linux/types.h>
+
+#define GOLDEN_RATIO_64	0x61C8864680B583EBull
+
+/* The top bits of val times the golden ratio: a hash of val in [0, 2^bits). */
+static inline u32 hash_64(u64 val, unsigned int bits)
+{
+	return bits ? (u32)((val * GOLDEN_RATIO_64) >> (64 - bits)) : 0;
+}
+
+#endif
