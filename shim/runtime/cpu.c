@@ -219,6 +219,8 @@ void sim_migrate_enable(void)
 		return;
 	if (--t->migrate_disabled)
 		return;
+	/* What the task did on this CPU happens before a hotplug of it. */
+	sim_release(&cpu_pins[t->cpu]);
 	__atomic_fetch_sub(&cpu_pins[t->cpu], 1, __ATOMIC_SEQ_CST);
 	sim_point(SIM_POINT_PREEMPT);
 }
@@ -413,6 +415,7 @@ int sim_cpu_offline(int cpu)
 	__atomic_fetch_add(&hotplug_gen, 1, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
 		relax();
+	sim_acquire(&cpu_pins[cpu]);
 	for (state = CPUHP_NR_STATES - 1; state > CPUHP_OFFLINE; state--)
 		if (cpuhp_states[state].teardown)
 			cpuhp_states[state].teardown((unsigned int)cpu);

@@ -40,7 +40,9 @@ void free_percpu(void *ptr);
 #define raw_cpu_add(pcp, val)						\
 	do {								\
 		__typeof__(&(pcp)) __rp = this_cpu_ptr(&(pcp));		\
-		WRITE_ONCE(*__rp, READ_ONCE(*__rp) + (val));		\
+		__typeof__(pcp) __rv = READ_ONCE(*__rp) + (val);	\
+									\
+		WRITE_ONCE(*__rp, __rv);				\
 	} while (0)
 #define raw_cpu_inc(pcp)		raw_cpu_add(pcp, 1)
 #define raw_cpu_read(pcp)		this_cpu_read(pcp)

@@ -12,6 +12,8 @@
  * means to KCSAN.  sim_marked(expr) wraps an atomic access: TSan knows
  * atomics, DRD sees only loads and stores, so under DRD it is ignored like
  * a data_race() (its ordering, where it has any, is stated separately).
+ * DRD's ignore sections do not nest: an annotated access may not
+ * contain another (compute values into a temporary first).
  * In other builds all of them compile to nothing.
  */
 #ifndef _SHIM_LINUX_SIM_ANNOTATE_H
