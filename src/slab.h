@@ -610,6 +610,9 @@ void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			  void *head, void *tail, int bulk_cnt,
 			  unsigned long addr);
+/* slub_debug.c: object's last allocation or free (SLAB_STORE_USER caches). */
+struct track *get_track(struct kmem_cache *s, void *object,
+			enum track_item alloc);
 /* slub_debug.c: the alloc/free owner lines of object's report. */
 void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */

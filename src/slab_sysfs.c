@@ -8,6 +8,8 @@
  * Kernel counterparts (mm/slub.c): show_slab_objects() and the
  * <attribute>_show() functions, STAT_ATTR().
  */
+#include <linux/jiffies.h>
+#include <linux/sort.h>
 #include "slab.h"
 
 /* What show_slab_objects() counts. */
@@ -165,6 +167,167 @@ static long number_attr(struct kmem_cache *s, const char *name, bool *found)
 	return 0;
 }
 
+/* One caller in an alloc_calls/free_calls listing (mm/slub.c struct location). */
+struct location {
+	unsigned long count;
+	unsigned long addr;
+	unsigned long sum_time, min_time, max_time;
+	long min_pid, max_pid;
+	DECLARE_BITMAP(cpus, NR_CPUS);
+	nodemask_t nodes;
+};
+
+struct loc_track {
+	unsigned long max, count;
+	struct location *loc;
+};
+
+static bool add_location(struct loc_track *t, struct track *track, int node)
+{
+	unsigned long age = jiffies - track->when, i;
+	struct location *l;
+
+	for (i = 0; i < t->count && t->loc[i].addr != track->addr; i++)
+		;
+	if (i == t->count) {
+		if (t->count == t->max) {
+			unsigned long max = t->max ? 2 * t->max : 64;
+			struct location *grown = krealloc(t->loc, max * sizeof(*grown),
+							  GFP_ATOMIC);
+
+			if (!grown)
+				return false;
+			t->loc = grown;
+			t->max = max;
+		}
+		l = &t->loc[t->count++];
+		memset(l, 0, sizeof(*l));
+		l->addr = track->addr;
+		l->min_time = l->max_time = age;
+		l->min_pid = l->max_pid = track->pid;
+	}
+	l = &t->loc[i];
+	l->count++;
+	l->sum_time += age;
+	l->min_time = min(l->min_time, age);
+	l->max_time = max(l->max_time, age);
+	l->min_pid = min_t(long, l->min_pid, track->pid);
+	l->max_pid = max_t(long, l->max_pid, track->pid);
+	set_bit(track->cpu, l->cpus);
+	node_set(node, l->nodes);
+	return true;
+}
+
+/* The in-use objects of slab into t, by their alloc or free track. */
+static void process_slab(struct loc_track *t, struct kmem_cache *s,
+			 struct slab *slab, enum track_item alloc,
+			 unsigned long *map)
+{
+	void *addr = slab_address(slab), *p;
+
+	bitmap_zero(map, slab->objects);
+	for (p = slab->freelist; p; p = get_freepointer(s, p))
+		set_bit(obj_to_index(s, slab, p), map);
+	for_each_object(p, s, addr, slab->objects) {
+		struct track *track = get_track(s, p, alloc);
+
+		if (!test_bit(obj_to_index(s, slab, p), map) && track->addr)
+			add_location(t, track, slab_nid(slab));
+	}
+}
+
+/* "0-1,3" for a set of bits. */
+static int format_bit_list(char *buf, size_t size, const unsigned long *bits,
+			   unsigned int nbits)
+{
+	unsigned int i = 0, start;
+	int len = 0;
+
+	while (i < nbits) {
+		if (!test_bit(i, bits)) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i + 1 < nbits && test_bit(i + 1, bits))
+			i++;
+		len += scnprintf(buf + len, size - len, len ? ",%u" : "%u", start);
+		if (i > start)
+			len += scnprintf(buf + len, size - len, "-%u", i);
+		i++;
+	}
+	return len;
+}
+
+static int cmp_location_count(const void *a, const void *b)
+{
+	const struct location *la = a, *lb = b;
+
+	return la->count < lb->count ? 1 : la->count > lb->count ? -1 : 0;
+}
+
+/* alloc_calls / free_calls: who allocated (last freed) the live objects. */
+static int show_calls(struct kmem_cache *s, char *buf, size_t size,
+		      enum track_item alloc)
+{
+	struct loc_track t = { 0 };
+	struct kmem_cache_node *n;
+	unsigned long *map, flags, i;
+	struct slab *slab;
+	int node, len = 0;
+
+	if (!(s->flags & SLAB_STORE_USER))
+		return -ENOENT;
+	map = bitmap_zalloc(oo_objects(s->oo), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+	flush_all(s);
+	for_each_kmem_cache_node(s, node, n) {
+		spin_lock_irqsave(&n->list_lock, flags);
+		list_for_each_entry(slab, &n->partial, slab_list)
+			process_slab(&t, s, slab, alloc, map);
+		list_for_each_entry(slab, &n->full, slab_list)
+			process_slab(&t, s, slab, alloc, map);
+		spin_unlock_irqrestore(&n->list_lock, flags);
+	}
+	bitmap_free(map);
+	sort(t.loc, t.count, sizeof(*t.loc), cmp_location_count, NULL);
+	for (i = 0; i < t.count && len < (int)size - 128; i++) {
+		struct location *l = &t.loc[i];
+
+		len += scnprintf(buf + len, size - len, "%7lu %pS", l->count,
+				 (void *)l->addr);
+		if (l->sum_time != l->min_time)
+			len += scnprintf(buf + len, size - len, " age=%lu/%lu/%lu",
+					 l->min_time, l->sum_time / l->count,
+					 l->max_time);
+		else
+			len += scnprintf(buf + len, size - len, " age=%lu",
+					 l->min_time);
+		if (l->min_pid != l->max_pid)
+			len += scnprintf(buf + len, size - len, " pid=%ld-%ld",
+					 l->min_pid, l->max_pid);
+		else
+			len += scnprintf(buf + len, size - len, " pid=%ld",
+					 l->min_pid);
+		if (num_online_cpus() > 1) {
+			len += scnprintf(buf + len, size - len, " cpus=");
+			len += format_bit_list(buf + len, size - len, l->cpus,
+					       nr_cpu_ids);
+		}
+		if (nr_node_ids > 1) {
+			len += scnprintf(buf + len, size - len, " nodes=");
+			len += format_bit_list(buf + len, size - len,
+					       l->nodes.bits, nr_node_ids);
+		}
+		len += scnprintf(buf + len, size - len, "\n");
+	}
+	if (!t.count)
+		len = scnprintf(buf, size, "No data\n");
+	kfree(t.loc);
+	return len;
+}
+
 /* Every attribute libslab provides, in the kernel's order. */
 static const char *const attr_names[] = {
 	"slab_size", "align", "object_size", "objs_per_slab", "order",
@@ -173,7 +336,7 @@ static const char *const attr_names[] = {
 	"reclaim_account", "hwcache_align", "cache_dma", "usersize",
 	"destroy_by_rcu", "slabs", "total_objects", "objects",
 	"sanity_checks", "trace", "red_zone", "poison", "store_user",
-	"failslab",
+	"failslab", "alloc_calls", "free_calls",
 };
 
 const char *libslab_sysfs_attr(unsigned int i)
@@ -210,6 +373,10 @@ int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 		return show_slab_objects(s, buf, size, SO_ALL | SO_OBJECTS);
 	if (!strcmp(name, "slabs_cpu_partial"))
 		return slabs_cpu_partial_show(s, buf, size);
+	if (!strcmp(name, "alloc_calls"))
+		return show_calls(s, buf, size, TRACK_ALLOC);
+	if (!strcmp(name, "free_calls"))
+		return show_calls(s, buf, size, TRACK_FREE);
 	item = libslab_stat_item(name);
 	if (item >= 0)
 		return libslab_stat_show(s, item, buf, size);

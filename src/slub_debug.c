@@ -176,8 +176,8 @@ slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name)
 
 /* ---- tracking ---- */
 
-static struct track *get_track(struct kmem_cache *s, void *object,
-			       enum track_item alloc)
+struct track *get_track(struct kmem_cache *s, void *object,
+			enum track_item alloc)
 {
 	return (struct track *)((char *)object + get_info_end(s)) + alloc;
 }

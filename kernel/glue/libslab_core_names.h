@@ -59,6 +59,7 @@
 #define debug_slab_alloc		lslab_debug_slab_alloc
 #define free_slab			lslab_free_slab
 #define free_to_partial_list		lslab_free_to_partial_list
+#define get_track			lslab_get_track
 #define kmem_cache_flags		lslab_kmem_cache_flags
 #define print_tracking			lslab_print_tracking
 #define remove_full			lslab_remove_full

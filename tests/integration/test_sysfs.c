@@ -131,6 +131,55 @@ static void test_merged_names_become_symlinks_to_their_cache(void **state)
 	kmem_cache_destroy(a);
 }
 
+static noinline void *alloc_here(struct kmem_cache *s)
+{
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+	return p;
+}
+
+/* Different flags, so the compiler cannot fold it into alloc_here(). */
+static noinline void *alloc_there(struct kmem_cache *s)
+{
+	void *p = kmem_cache_alloc(s, GFP_KERNEL | __GFP_ZERO);
+
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+	return p;
+}
+
+static void test_alloc_calls_group_live_objects_by_caller(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("sysfs_calls", 64, 0,
+						 SLAB_STORE_USER, NULL);
+	void *a = alloc_here(s), *b = alloc_here(s), *c = alloc_there(s);
+	char buf[1024];
+	unsigned long count;
+	int lines = 0;
+	char *line;
+
+	show(s, "alloc_calls", buf, sizeof(buf));
+	/* Most objects first: "      2 <caller> age=... pid=... cpus=0 nodes=0". */
+	assert_int_equal(sscanf(buf, "%lu", &count), 1);
+	assert_int_equal(count, 2);
+	assert_non_null(strstr(buf, " age="));
+	assert_non_null(strstr(buf, " pid="));
+	assert_non_null(strstr(buf, " cpus=0"));
+	for (line = buf; (line = strchr(line, '\n')); line++)
+		lines++;
+	assert_int_equal(lines, 2);
+	/* Nothing live has been freed before: no free sites. */
+	show(s, "free_calls", buf, sizeof(buf));
+	assert_string_equal(buf, "No data\n");
+	assert_int_equal(libslab_sysfs_show(make_test_cache("sysfs_untracked"),
+					    "alloc_calls", buf, sizeof(buf)), -ENOENT);
+	kmem_cache_destroy(libslab_find_cache("sysfs_untracked"));
+	kmem_cache_free(s, a);
+	kmem_cache_free(s, b);
+	kmem_cache_free(s, c);
+	kmem_cache_destroy(s);
+}
+
 static void test_every_cache_gets_a_directory(void **state)
 {
 	char path[256];
@@ -149,6 +198,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_counts_have_a_per_node_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_stat_files_are_exported_with_their_cpu_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_merged_names_become_symlinks_to_their_cache, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_alloc_calls_group_live_objects_by_caller, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_every_cache_gets_a_directory, make_dir, remove_dir),
 	};
 

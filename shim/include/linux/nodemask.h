@@ -4,6 +4,15 @@
 #define _SHIM_LINUX_NODEMASK_H
 
 #include <linux/numa.h>
+#include <linux/bitmap.h>
+
+/* A set of nodes. */
+typedef struct {
+	DECLARE_BITMAP(bits, MAX_NUMNODES);
+} nodemask_t;
+
+#define node_set(node, mask)	set_bit((node), (mask).bits)
+#define node_isset(node, mask)	test_bit((node), (mask).bits)
 
 enum node_states { N_POSSIBLE, N_ONLINE, N_NORMAL_MEMORY, N_MEMORY, N_CPU };
 
