@@ -37,7 +37,7 @@ static_assert(KMALLOC_SHIFT_HIGH == 13, "kmalloc_size_names covers 8k");
 
 /* Random copies of the normal caches in use (random_kmalloc_caches=on). */
 bool random_kmalloc_caches;
-static unsigned long random_kmalloc_seed;
+static unsigned long kmalloc_copy_seed;
 
 int setup_random_kmalloc_caches(const char *value)
 {
@@ -82,7 +82,7 @@ static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags,
 		if (!random_kmalloc_caches)
 			return KMALLOC_NORMAL;
 		return KMALLOC_RANDOM_START +
-		       hash_64(caller ^ random_kmalloc_seed,
+		       hash_64(caller ^ kmalloc_copy_seed,
 			       ilog2(RANDOM_KMALLOC_CACHES_NR + 1));
 	}
 	if (flags & __GFP_DMA)
@@ -145,7 +145,7 @@ int create_kmalloc_caches(void)
 	int err;
 
 	if (random_kmalloc_caches)
-		random_kmalloc_seed = get_random_u64();
+		kmalloc_copy_seed = get_random_u64();
 	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
 		bool random = type > KMALLOC_RANDOM_START &&
 			      type <= KMALLOC_RANDOM_END;
@@ -352,6 +352,9 @@ size_t ksize(const void *object)
 			return 0;
 		return folio_size(folio);
 	}
+	/* The caller may now use all of it (the kernel's ksize() unpoisons too). */
+	slab_tool_object_alloc(folio_slab(folio)->slab_cache, object,
+			       slab_ksize(folio_slab(folio)->slab_cache), true);
 	return slab_ksize(folio_slab(folio)->slab_cache);
 }
 EXPORT_SYMBOL(ksize);
@@ -388,7 +391,9 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 
 	ret = kmalloc(new_size, flags);
 	if (ret && ks) {
+		slab_tool_metadata_begin();
 		memcpy(ret, p, ks);
+		slab_tool_metadata_end();
 		kfree(p);
 	}
 	return ret;

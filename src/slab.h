@@ -58,6 +58,7 @@
 #include <linux/err.h>
 #include <linux/string.h>
 #include <linux/slab_api.h>
+#include <linux/slab_tool.h>
 #include <linux/stackdepot.h>
 #include <linux/poison.h>
 #include <linux/swab.h>

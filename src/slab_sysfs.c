@@ -282,6 +282,7 @@ static int show_calls(struct kmem_cache *s, char *buf, size_t size,
 	if (!map)
 		return -ENOMEM;
 	flush_all(s);
+	slab_tool_metadata_begin();
 	for_each_kmem_cache_node(s, node, n) {
 		spin_lock_irqsave(&n->list_lock, flags);
 		list_for_each_entry(slab, &n->partial, slab_list)
@@ -290,6 +291,7 @@ static int show_calls(struct kmem_cache *s, char *buf, size_t size,
 			process_slab(&t, s, slab, alloc, map);
 		spin_unlock_irqrestore(&n->list_lock, flags);
 	}
+	slab_tool_metadata_end();
 	bitmap_free(map);
 	sort(t.loc, t.count, sizeof(*t.loc), cmp_location_count, NULL);
 	for (i = 0; i < t.count && len < (int)size - 128; i++) {

@@ -86,6 +86,7 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 	slab_clear_node_partial(slab);
 
 	setup_slab_debug(s, slab, slab_address(slab));
+	slab_tool_slab_new(s, slab_address(slab), slab_size(slab));
 	start = fixup_red_left(s, slab_address(slab));
 	for (idx = 0, p = start; idx < slab->objects; idx++) {
 		setup_object(s, p);
@@ -390,6 +391,7 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		      unsigned long addr, size_t orig_size)
 {
 	void *object;
+	bool init;
 
 	if (unlikely(!s))
 		return NULL;
@@ -402,9 +404,15 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 	if (unlikely(should_failslab(s, gfpflags)))
 		return NULL;
 
+	slab_tool_metadata_begin();
 	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
+	slab_tool_metadata_end();
+	if (unlikely(!object))
+		return NULL;
+	init = slab_want_init_on_alloc(gfpflags, s);
+	slab_tool_object_alloc(s, object, orig_size, init || s->ctor);
 	/* Zero what the caller asked for: kmalloc's red zone stays. */
-	if (likely(object) && unlikely(slab_want_init_on_alloc(gfpflags, s)))
+	if (unlikely(init))
 		memset(object, 0, slub_debug_orig_size(s) ? orig_size :
 							 s->object_size);
 	return object;
@@ -436,6 +444,7 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			  void **p)
 {
 	size_t i;
+	bool init;
 
 	if (!size || WARN_ON_ONCE(!s))
 		return 0;
@@ -446,17 +455,25 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	 * Every object comes through the fast path; what bulk saves is the
 	 * per-call checks, and the slow path refills at most once per slab.
 	 */
+	slab_tool_metadata_begin();
 	for (i = 0; i < size; i++) {
 		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
 				       _RET_IP_, s->object_size);
 		if (unlikely(!p[i])) {
-			kmem_cache_free_bulk(s, i, p);
+			slab_tool_metadata_end();
+			for (; i > 0; i--)
+				slab_tool_object_alloc(s, p[i - 1], s->object_size, true);
+			kmem_cache_free_bulk(s, size, p);
 			return 0;
 		}
 	}
-	if (unlikely(slab_want_init_on_alloc(flags, s)))
-		for (i = 0; i < size; i++)
+	slab_tool_metadata_end();
+	init = slab_want_init_on_alloc(flags, s);
+	for (i = 0; i < size; i++) {
+		slab_tool_object_alloc(s, p[i], s->object_size, init || s->ctor);
+		if (unlikely(init))
 			memset(p[i], 0, s->object_size);
+	}
 	return size;
 }
 EXPORT_SYMBOL(kmem_cache_alloc_bulk);

@@ -577,6 +577,11 @@ static void trace(struct kmem_cache *s, struct slab *slab, void *object,
 	dump_stack();
 }
 
+bool slab_tool_cache(const struct kmem_cache *s)
+{
+	return !kmem_cache_debug(s);
+}
+
 void setup_object_debug(struct kmem_cache *s, void *object)
 {
 	if (!(s->flags & (SLAB_STORE_USER | SLAB_RED_ZONE | __OBJECT_POISON)))

@@ -169,6 +169,19 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	}
 }
 
+/*
+ * What happens to an object the caller gives back before the allocator
+ * takes it: init_on_free wiping, then the tool forbids access (RCU
+ * readers may still look at a typesafe object, so it stays readable).
+ */
+static void slab_free_hooks(struct kmem_cache *s, void *object)
+{
+	if (unlikely(slab_want_init_on_free(s)))
+		memset(object, 0, s->object_size);
+	if (!(s->flags & SLAB_TYPESAFE_BY_RCU))
+		slab_tool_object_free(s, object, s->object_size);
+}
+
 void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	       unsigned long addr)
 {
@@ -177,9 +190,10 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 			 object, (void *)addr);
 		return;
 	}
-	if (unlikely(slab_want_init_on_free(s)))
-		memset(object, 0, s->object_size);
+	slab_free_hooks(s, object);
+	slab_tool_metadata_begin();
 	do_slab_free(s, slab, object, object, 1, addr);
+	slab_tool_metadata_end();
 }
 
 struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
@@ -252,8 +266,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 
-	if (unlikely(slab_want_init_on_free(df->s)))
-		memset(object, 0, df->s->object_size);
+	slab_free_hooks(df->s, object);
 	set_freepointer(df->s, object, NULL);
 	df->tail = object;
 	df->freelist = object;
@@ -267,8 +280,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		if (df->slab == virt_to_slab(object) &&
 		    check_valid_pointer(df->s, df->slab, object) &&
 		    object != df->freelist) {
-			if (unlikely(slab_want_init_on_free(df->s)))
-				memset(object, 0, df->s->object_size);
+			slab_free_hooks(df->s, object);
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;
 			df->cnt++;
@@ -287,6 +299,7 @@ void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
 {
 	if (!size)
 		return;
+	slab_tool_metadata_begin();
 	do {
 		struct detached_freelist df;
 
@@ -296,5 +309,6 @@ void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
 		do_slab_free(df.s, df.slab, df.freelist, df.tail, df.cnt,
 			     _RET_IP_);
 	} while (likely(size));
+	slab_tool_metadata_end();
 }
 EXPORT_SYMBOL(kmem_cache_free_bulk);

@@ -72,6 +72,7 @@ static void __free_slab(struct kmem_cache *s, struct slab *slab)
 	struct folio *folio = slab_folio(slab);
 	unsigned int order = folio_order(folio);
 
+	slab_tool_slab_free(s, slab_address(slab), slab_size(slab));
 	__folio_clear_slab(folio);
 	slab_clear_node_partial(slab);
 	folio->page.mapping = NULL;
@@ -368,8 +369,10 @@ int slub_cpu_dead(unsigned int cpu)
 	struct kmem_cache *s;
 
 	mutex_lock(&slab_mutex);
+	slab_tool_metadata_begin();
 	list_for_each_entry(s, &slab_caches, list)
 		flush_dead_cpu_slab(s, cpu);
+	slab_tool_metadata_end();
 	mutex_unlock(&slab_mutex);
 	return 0;
 }
@@ -379,12 +382,28 @@ void flush_all(struct kmem_cache *s)
 	unsigned int cpu;
 
 	cpus_read_lock();
+	slab_tool_metadata_begin();
 	for_each_online_cpu(cpu)
 		work_on_cpu(cpu, flush_this_cpu_slab, s);
+	slab_tool_metadata_end();
 	cpus_read_unlock();
 }
 
+static int do_kmem_cache_shrink(struct kmem_cache *s);
+static int do_kmem_cache_shutdown(struct kmem_cache *s);
+
 int __kmem_cache_shrink(struct kmem_cache *s)
+{
+	int ret;
+
+	slab_tool_metadata_begin();
+	ret = do_kmem_cache_shrink(s);
+	slab_tool_metadata_end();
+	return ret;
+}
+
+/* __kmem_cache_shrink() with the metadata open to the tools. */
+static int do_kmem_cache_shrink(struct kmem_cache *s)
 {
 	struct list_head promote[SHRINK_PROMOTE_MAX];
 	struct kmem_cache_node *n;
@@ -457,6 +476,17 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 }
 
 int __kmem_cache_shutdown(struct kmem_cache *s)
+{
+	int ret;
+
+	slab_tool_metadata_begin();
+	ret = do_kmem_cache_shutdown(s);
+	slab_tool_metadata_end();
+	return ret;
+}
+
+/* __kmem_cache_shutdown() with the metadata open to the tools. */
+static int do_kmem_cache_shutdown(struct kmem_cache *s)
 {
 	struct kmem_cache_node *n;
 	struct slab *slab, *tmp;

@@ -49,6 +49,7 @@ int libslab_validate(struct kmem_cache *s)
 	if (!map)
 		return -ENOMEM;
 	flush_all(s);
+	slab_tool_metadata_begin();
 	for_each_kmem_cache_node(s, node, n) {
 		unsigned long counted = 0, full = 0;
 
@@ -81,6 +82,7 @@ int libslab_validate(struct kmem_cache *s)
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 	}
+	slab_tool_metadata_end();
 	bitmap_free(map);
 	return problems;
 }

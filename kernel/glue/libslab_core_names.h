@@ -60,6 +60,7 @@
 #define free_slab			lslab_free_slab
 #define free_to_partial_list		lslab_free_to_partial_list
 #define get_track			lslab_get_track
+#define slab_tool_cache			lslab_slab_tool_cache
 #define kmem_cache_flags		lslab_kmem_cache_flags
 #define print_tracking			lslab_print_tracking
 #define remove_full			lslab_remove_full
@@ -83,5 +84,7 @@
 #define shuffle_freelist		lslab_shuffle_freelist
 #define slab_freelist_hardened		lslab_slab_freelist_hardened
 #define slab_freelist_random		lslab_slab_freelist_random
+#define random_kmalloc_caches		lslab_random_kmalloc_caches
+#define setup_random_kmalloc_caches	lslab_setup_random_kmalloc_caches
 
 #endif /* _LIBSLAB_CORE_NAMES_H */

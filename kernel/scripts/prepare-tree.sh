@@ -52,6 +52,7 @@ for f in "$REPO"/kernel/glue/*; do
 	case $f in *~|*.orig|*.rej) continue ;; esac
 	[ -f "$f" ] && cp -p "$f" "$STAGE/"
 done
+cp -p "$REPO"/kernel/glue/include/linux/*.h "$STAGE/include/linux/"
 cp -p "$REPO"/kernel/tests/*.c "$STAGE/"
 
 {

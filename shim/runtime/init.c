@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/printk.h>
 #include <linux/mm.h>
+#include <linux/slab_tool.h>
 #include <linux/sim_page_alloc.h>
 #include "sim.h"
 
@@ -78,6 +79,8 @@ static void sim_parse(const char *cmdline)
 		sim_init_on_alloc = !strcmp(buf, "1") || !strcmp(buf, "on");
 	if (cmdline_value(cmdline, "init_on_free=", buf, sizeof(buf)))
 		sim_init_on_free = !strcmp(buf, "1") || !strcmp(buf, "on");
+	if (cmdline_value(cmdline, "slub_tool_poison=", buf, sizeof(buf)))
+		slab_tool_on = !strcmp(buf, "on") || !strcmp(buf, "1");
 	if (cmdline_value(cmdline, "fail_seed=", buf, sizeof(buf)))
 		config.fail_seed = strtoull(buf, NULL, 0);
 	if (cmdline_value(cmdline, "random_seed=", buf, sizeof(buf)))
