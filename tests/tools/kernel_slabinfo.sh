@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The kernel's own slab tool (tools/mm/slabinfo.c of Linux 6.12) reads a
+# libslab /sys/kernel/slab snapshot: the snapshot is bind-mounted over
+# /sys/kernel/slab in a private mount namespace and the tool run on it.
+# Skips (77) without the kernel source or without the rights to do that.
+#
+# Usage: kernel_slabinfo.sh <test_sysfs binary> <work dir>
+set -euo pipefail
+
+exporter=$1
+work=$2
+tree=${LIBSLAB_KERNEL_TREE:-/var/tmp/libslab/linux-source-6.12}
+tarball=/usr/src/linux-source-6.12.tar.xz
+mkdir -p "$work"
+src="$work/slabinfo.c"
+
+if [ -f "$tree/tools/mm/slabinfo.c" ]; then
+	cp "$tree/tools/mm/slabinfo.c" "$src"
+elif [ ! -f "$src" ] && [ -f "$tarball" ]; then
+	tar -xJOf "$tarball" linux-source-6.12/tools/mm/slabinfo.c > "$src" || rm -f "$src"
+fi
+[ -s "$src" ] || { echo "SKIP: no tools/mm/slabinfo.c"; exit 77; }
+cc -O2 -w -o "$work/slabinfo" "$src"
+
+rm -rf "$work/snapshot"
+"$exporter" export "$work/snapshot"
+[ -d /sys/kernel/slab ] || { echo "SKIP: no /sys/kernel/slab to mount over"; exit 77; }
+if ! out=$(unshare -m sh -c "mount --bind '$work/snapshot' /sys/kernel/slab &&
+		'$work/slabinfo' demo_cache" 2>&1); then
+	case $out in
+	*"mount"*|*"unshare"*|*"ermission"*) echo "SKIP: $out"; exit 77 ;;
+	esac
+	echo "$out"
+	exit 1
+fi
+echo "$out"
+grep -q "Slabcache: demo_cache" <<<"$out"
+grep -q "Tracking      : On" <<<"$out"
+grep -Eq "^ +33 .*age=" <<<"$out"	# the 33 live objects' allocation site
