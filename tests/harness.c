@@ -176,6 +176,33 @@ void page_census(struct page_census *census)
 	}
 }
 
+static unsigned long report_base;
+
+int report_setup(void **state)
+{
+	sim_set_cpu(0);
+	report_recount();
+	capture_start();
+	return 0;
+}
+
+int report_teardown(void **state)
+{
+	capture_stop();
+	sim_printk_reset_counts();
+	return 0;
+}
+
+unsigned long report_count(void)
+{
+	return libslab_error_count() - report_base;
+}
+
+void report_recount(void)
+{
+	report_base = libslab_error_count();
+}
+
 static unsigned long warns_before, errors_before;
 
 int expect_clean_setup(void **state)

@@ -75,6 +75,18 @@ void page_census(struct page_census *census);
 const struct census_cache *census_of(const struct page_census *census,
 				     const struct kmem_cache *s);
 
+/*
+ * cmocka setup/teardown for tests that expect reports: run on CPU 0,
+ * capture printk, count error events from the setup on (report_count()),
+ * and forget the WARN and level counters at the end.
+ */
+int report_setup(void **state);
+int report_teardown(void **state);
+/* Error events (libslab_error_count()) since report_setup() or report_recount(). */
+unsigned long report_count(void);
+/* Count error events from now on. */
+void report_recount(void);
+
 /* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
 int expect_clean_setup(void **state);
 int expect_clean_teardown(void **state);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Number parsing with the kernel's conventions. */
+/* Number parsing with the kernel's conventions, and jiffies. */
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 #include <linux/kernel.h>
+#include <linux/jiffies.h>
 
 /* Parse all of s (one trailing newline allowed) as an unsigned long long. */
 static int parse_ull(const char *s, unsigned int base, unsigned long long max,
@@ -86,4 +88,21 @@ unsigned long long memparse(const char *ptr, char **retptr)
 	if (retptr)
 		*retptr = end;
 	return v;
+}
+
+static struct timespec jiffies_start;
+
+__attribute__((constructor)) static void start_jiffies(void)
+{
+	clock_gettime(CLOCK_MONOTONIC, &jiffies_start);
+}
+
+unsigned long sim_jiffies(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (unsigned long)((now.tv_sec - jiffies_start.tv_sec) * HZ +
+			       (now.tv_nsec - jiffies_start.tv_nsec) /
+			       (1000000000 / HZ));
 }

@@ -7,11 +7,9 @@
 #include <execinfo.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <linux/kernel.h>
 #include <linux/stackdepot.h>
 #include <linux/stacktrace.h>
-#include <linux/jiffies.h>
 #include <linux/printk.h>
 #include <linux/spinlock.h>
 
@@ -125,21 +123,4 @@ void stack_depot_print(depot_stack_handle_t handle)
 	for (i = 0; i < nr; i++)
 		pr_err(" %s\n", names ? names[i] : "?");
 	free(names);
-}
-
-static struct timespec jiffies_start;
-
-__attribute__((constructor)) static void start_jiffies(void)
-{
-	clock_gettime(CLOCK_MONOTONIC, &jiffies_start);
-}
-
-unsigned long sim_jiffies(void)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (unsigned long)((now.tv_sec - jiffies_start.tv_sec) * HZ +
-			       (now.tv_nsec - jiffies_start.tv_nsec) /
-			       (1000000000 / HZ));
 }

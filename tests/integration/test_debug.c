@@ -7,29 +7,6 @@
  */
 #include "harness.h"
 
-static unsigned long errors_before;
-
-static int start(void **state)
-{
-	sim_set_cpu(0);
-	errors_before = libslab_error_count();
-	capture_start();
-	return 0;
-}
-
-static int stop(void **state)
-{
-	capture_stop();
-	sim_printk_reset_counts();
-	return 0;
-}
-
-/* Reports issued since start(). */
-static unsigned long reports(void)
-{
-	return libslab_error_count() - errors_before;
-}
-
 static struct kmem_cache *make_debug(const char *name, unsigned int size,
 				     slab_flags_t flags)
 {
@@ -49,7 +26,7 @@ static void test_debug_caches_keep_no_cpu_slab(void **state)
 	assert_int_equal(cache_nr_partial(s), 1);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
-	assert_int_equal(reports(), 0);
+	assert_int_equal(report_count(), 0);
 }
 
 static void test_red_zones_surround_an_allocated_object(void **state)
@@ -80,12 +57,12 @@ static void test_right_red_zone_overwrite_is_reported_and_repaired(void **state)
 	assert_captured("FIX dbg_right_rz: Object at 0x");
 	assert_captured("Redzone  ");
 	/* The overwritten bytes, their repair, the refused free. */
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	assert_int_equal(p[64], SLUB_RED_ACTIVE);
 	assert_int_equal(libslab_count_inuse(s), 1);
 	kmem_cache_free(s, p);			/* repaired: now it goes */
 	assert_int_equal(libslab_count_inuse(s), 0);
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	kmem_cache_destroy(s);
 }
 
@@ -98,7 +75,7 @@ static void test_left_red_zone_overwrite_is_reported(void **state)
 	p[-2] = 0;
 	kmem_cache_free(s, p);
 	assert_captured("[Left Redzone overwritten]");
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -113,9 +90,9 @@ static void test_kmalloc_red_zone_catches_writes_past_the_requested_size(void **
 	kfree(p);
 	assert_captured("[kmalloc Redzone overwritten]");
 	assert_captured("BUG kmalloc-64 (Not tainted): Object corrupt");
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	kfree(p);
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 }
 
 static void test_write_after_free_breaks_the_poison_and_is_caught_at_alloc(void **state)
@@ -133,7 +110,7 @@ static void test_write_after_free_breaks_the_poison_and_is_caught_at_alloc(void 
 	assert_captured("First byte 0x11 instead of 0x6b");
 	assert_captured("FIX dbg_poison: Marking all objects used");
 	/* The overwritten bytes, their repair, the slab taken out of use. */
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	/* The damaged slab is out of use: q came from a fresh one. */
 	assert_non_null(q);
 	assert_ptr_not_equal(virt_to_slab(q), virt_to_slab(p));
@@ -157,7 +134,7 @@ static void test_double_free_is_reported_and_ignored(void **state)
 	assert_captured(" age=");
 	assert_captured(" cpu=0 pid=");
 	/* The report and the refused free. */
-	assert_int_equal(reports(), 2);
+	assert_int_equal(report_count(), 2);
 	assert_int_equal(libslab_count_inuse(s), 1);
 	assert_int_equal(libslab_validate(s), 0);
 	kmem_cache_free(s, keep);
@@ -178,7 +155,7 @@ static void test_corrupted_free_pointer_is_reported_and_cut(void **state)
 	assert_captured("BUG dbg_freeptr (Not tainted): Freepointer corrupt");
 	/* The report and the slab taken out of use. */
 	assert_captured("FIX dbg_freeptr: Marking all objects used");
-	assert_int_equal(reports(), 2);
+	assert_int_equal(report_count(), 2);
 }
 
 static void test_user_tracking_reports_where_an_object_was_allocated(void **state)
@@ -194,7 +171,7 @@ static void test_user_tracking_reports_where_an_object_was_allocated(void **stat
 	assert_captured(" age=");
 	/* The allocation stack comes from the depot, symbolised (-rdynamic). */
 	assert_captured("(slab_alloc_node+0x");
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -207,7 +184,7 @@ static void test_trace_prints_every_alloc_and_free(void **state)
 	kmem_cache_free(s, p);
 	assert_captured("TRACE dbg_trace alloc 0x");
 	assert_captured("TRACE dbg_trace free 0x");
-	assert_int_equal(reports(), 0);
+	assert_int_equal(report_count(), 0);
 	kmem_cache_destroy(s);
 }
 
@@ -265,7 +242,7 @@ static void test_alignment_padding_is_poisoned_and_checked(void **state)
 	p[61] = 0;
 	kmem_cache_free(s, p);
 	assert_captured("[Alignment padding overwritten]");
-	assert_int_equal(reports(), 3);
+	assert_int_equal(report_count(), 3);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -273,19 +250,19 @@ static void test_alignment_padding_is_poisoned_and_checked(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_debug_caches_keep_no_cpu_slab, start, stop),
-		cmocka_unit_test_setup_teardown(test_red_zones_surround_an_allocated_object, start, stop),
-		cmocka_unit_test_setup_teardown(test_right_red_zone_overwrite_is_reported_and_repaired, start, stop),
-		cmocka_unit_test_setup_teardown(test_left_red_zone_overwrite_is_reported, start, stop),
-		cmocka_unit_test_setup_teardown(test_kmalloc_red_zone_catches_writes_past_the_requested_size, start, stop),
-		cmocka_unit_test_setup_teardown(test_write_after_free_breaks_the_poison_and_is_caught_at_alloc, start, stop),
-		cmocka_unit_test_setup_teardown(test_double_free_is_reported_and_ignored, start, stop),
-		cmocka_unit_test_setup_teardown(test_corrupted_free_pointer_is_reported_and_cut, start, stop),
-		cmocka_unit_test_setup_teardown(test_user_tracking_reports_where_an_object_was_allocated, start, stop),
-		cmocka_unit_test_setup_teardown(test_trace_prints_every_alloc_and_free, start, stop),
-		cmocka_unit_test_setup_teardown(test_destroy_lists_each_leaked_object_with_its_owner, start, stop),
-		cmocka_unit_test_setup_teardown(test_validate_finds_a_broken_poison, start, stop),
-		cmocka_unit_test_setup_teardown(test_alignment_padding_is_poisoned_and_checked, start, stop),
+		cmocka_unit_test_setup_teardown(test_debug_caches_keep_no_cpu_slab, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_red_zones_surround_an_allocated_object, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_right_red_zone_overwrite_is_reported_and_repaired, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_left_red_zone_overwrite_is_reported, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_kmalloc_red_zone_catches_writes_past_the_requested_size, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_write_after_free_breaks_the_poison_and_is_caught_at_alloc, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_double_free_is_reported_and_ignored, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_corrupted_free_pointer_is_reported_and_cut, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_user_tracking_reports_where_an_object_was_allocated, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_trace_prints_every_alloc_and_free, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_destroy_lists_each_leaked_object_with_its_owner, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_validate_finds_a_broken_poison, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_alignment_padding_is_poisoned_and_checked, report_setup, report_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

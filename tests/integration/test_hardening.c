@@ -8,24 +8,13 @@
  */
 #include "harness.h"
 
-static unsigned long errors_at_start;
-
-static int start(void **state)
-{
-	sim_set_cpu(0);
-	errors_at_start = libslab_error_count();
-	capture_start();
-	return 0;
-}
-
+/* Back to the defaults for the next test. */
 static int stop(void **state)
 {
-	capture_stop();
 	libslab_parse_cmdline("slab_freelist_hardened=off slab_freelist_random=off");
 	sim_init_on_alloc = false;
 	sim_init_on_free = false;
-	sim_printk_reset_counts();
-	return 0;
+	return report_teardown(state);
 }
 
 static struct kmem_cache *cache_after(const char *cmdline, const char *name)
@@ -65,7 +54,7 @@ static void test_hardened_free_pointers_are_encoded(void **state)
 	kmem_cache_free(s, a);
 	kmem_cache_free(s, b);
 	kmem_cache_destroy(s);
-	assert_int_equal(libslab_error_count(), errors_at_start);
+	assert_int_equal(report_count(), 0);
 }
 
 static long target;	/* what an attacker would like kmalloc to return */
@@ -83,7 +72,7 @@ static void test_forged_free_pointer_is_caught_when_hardened(void **state)
 	p = kmem_cache_alloc(s, GFP_KERNEL);		/* a */
 	assert_ptr_equal(p, a);
 	assert_captured("Freepointer corrupt");
-	assert_int_equal(libslab_error_count(), errors_at_start + 1);
+	assert_int_equal(report_count(), 1);
 	/* The forged pointer was never handed out. */
 	q = kmem_cache_alloc(s, GFP_KERNEL);
 	assert_ptr_not_equal(q, &target);
@@ -194,7 +183,7 @@ static void test_usercopy_within_the_whitelist_passes(void **state)
 
 	assert_int_equal(libslab_check_usercopy(p + 32, 64, true), 0);
 	assert_int_equal(libslab_check_usercopy(p + 40, 16, false), 0);
-	assert_int_equal(libslab_error_count(), errors_at_start);
+	assert_int_equal(report_count(), 0);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -209,7 +198,7 @@ static void test_usercopy_beyond_the_whitelist_is_refused(void **state)
 	assert_captured("usercopy: Kernel memory exposure attempt detected from SLUB object 'uc_bad' (offset 32, size 65)!");
 	assert_int_equal(libslab_check_usercopy(p, 8, false), -EFAULT);
 	assert_captured("usercopy: Kernel memory overwrite attempt detected to SLUB object 'uc_bad' (offset 0, size 8)!");
-	assert_int_equal(libslab_error_count(), errors_at_start + 2);
+	assert_int_equal(report_count(), 2);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -217,16 +206,16 @@ static void test_usercopy_beyond_the_whitelist_is_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_plain_free_pointers_leak_heap_addresses, start, stop),
-		cmocka_unit_test_setup_teardown(test_hardened_free_pointers_are_encoded, start, stop),
-		cmocka_unit_test_setup_teardown(test_forged_free_pointer_is_caught_when_hardened, start, stop),
-		cmocka_unit_test_setup_teardown(test_shuffled_freelist_hands_out_a_permutation, start, stop),
-		cmocka_unit_test_setup_teardown(test_ordered_freelist_without_randomisation, start, stop),
-		cmocka_unit_test_setup_teardown(test_init_on_alloc_hides_stale_data, start, stop),
-		cmocka_unit_test_setup_teardown(test_init_on_free_wipes_freed_objects, start, stop),
-		cmocka_unit_test_setup_teardown(test_buckets_keep_their_objects_out_of_kmalloc_slabs, start, stop),
-		cmocka_unit_test_setup_teardown(test_usercopy_within_the_whitelist_passes, start, stop),
-		cmocka_unit_test_setup_teardown(test_usercopy_beyond_the_whitelist_is_refused, start, stop),
+		cmocka_unit_test_setup_teardown(test_plain_free_pointers_leak_heap_addresses, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_hardened_free_pointers_are_encoded, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_forged_free_pointer_is_caught_when_hardened, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_shuffled_freelist_hands_out_a_permutation, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_ordered_freelist_without_randomisation, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_init_on_alloc_hides_stale_data, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_init_on_free_wipes_freed_objects, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_buckets_keep_their_objects_out_of_kmalloc_slabs, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_usercopy_within_the_whitelist_passes, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_usercopy_beyond_the_whitelist_is_refused, report_setup, stop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,33 +8,8 @@
 #include <linux/rcupdate.h>
 #include "harness.h"
 
-static unsigned long errors_at_start;
-
-static int start(void **state)
-{
-	sim_set_cpu(0);
-	errors_at_start = libslab_error_count();
-	capture_start();
-	return 0;
-}
-
-static int stop(void **state)
-{
-	capture_stop();
-	sim_printk_reset_counts();
-	return 0;
-}
-
-/* Error events since start() or the last reset(). */
-static unsigned long slab_errors(void)
-{
-	return libslab_error_count() - errors_at_start;
-}
-
-static void reset(void)
-{
-	errors_at_start = libslab_error_count();
-}
+/* The kernel suite's name for the event count. */
+#define slab_errors()	report_count()
 
 static struct kmem_cache *test_cache(const char *name, unsigned int size,
 				     slab_flags_t flags)
@@ -76,12 +51,12 @@ static void test_next_pointer(void **state)
 
 	/* With the pointer back, the count repaired before is wrong again. */
 	*ptr_addr = tmp;
-	reset();
+	report_recount();
 	libslab_validate(s);
 	assert_int_equal(slab_errors(), 2);
 
 	/* Now everything agrees. */
-	reset();
+	report_recount();
 	libslab_validate(s);
 	assert_int_equal(slab_errors(), 0);
 	kmem_cache_destroy(s);
@@ -167,14 +142,14 @@ static void test_leak_destroy(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_clobber_zone, start, stop),
-		cmocka_unit_test_setup_teardown(test_next_pointer, start, stop),
-		cmocka_unit_test_setup_teardown(test_first_word, start, stop),
-		cmocka_unit_test_setup_teardown(test_clobber_50th_byte, start, stop),
-		cmocka_unit_test_setup_teardown(test_clobber_redzone_free, start, stop),
-		cmocka_unit_test_setup_teardown(test_kmalloc_redzone_access, start, stop),
-		cmocka_unit_test_setup_teardown(test_kfree_rcu, start, stop),
-		cmocka_unit_test_setup_teardown(test_leak_destroy, start, stop),
+		cmocka_unit_test_setup_teardown(test_clobber_zone, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_next_pointer, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_first_word, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_clobber_50th_byte, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_clobber_redzone_free, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_kmalloc_redzone_access, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_kfree_rcu, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_leak_destroy, report_setup, report_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
