@@ -460,10 +460,13 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
 				       _RET_IP_, s->object_size);
 		if (unlikely(!p[i])) {
+			size_t got = i;
+
+			/* Hand back what was taken, as the caller would. */
 			slab_tool_metadata_end();
-			for (; i > 0; i--)
-				slab_tool_object_alloc(s, p[i - 1], s->object_size, true);
-			kmem_cache_free_bulk(s, size, p);
+			for (i = 0; i < got; i++)
+				slab_tool_object_alloc(s, p[i], s->object_size, true);
+			kmem_cache_free_bulk(s, got, p);
 			return 0;
 		}
 	}
