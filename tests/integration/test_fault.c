@@ -156,6 +156,26 @@ static void test_fail_page_alloc_fails_new_slabs(void **state)
 	kmem_cache_destroy(s);
 }
 
+static void test_bulk_alloc_failing_midway_returns_only_what_it_took(void **state)
+{
+	struct kmem_cache *s = make_test_cache("fault_bulk");
+	static long not_an_object;
+	void *p[3 * TEST_PER_SLAB];
+	unsigned int i;
+
+	kmem_cache_free(s, kmem_cache_alloc(s, GFP_KERNEL));	/* a cpu slab */
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		p[i] = &not_an_object;		/* what the caller's array held */
+	assert_int_equal(sim_fail_page_alloc_setup("1,100,0,-1"), 0);
+	sim_fail_page_alloc_filter(false, 0);
+	assert_int_equal(kmem_cache_alloc_bulk(s, GFP_KERNEL | __GFP_NOWARN,
+					       ARRAY_SIZE(p), p), 0);
+	sim_fail_page_alloc_setup("1,0,0,0");
+	/* No WARN about freeing &not_an_object; nothing kept either. */
+	assert_int_equal(libslab_count_inuse(s), 0);
+	kmem_cache_destroy(s);
+}
+
 /*
  * A workload using the allocator's entry points, written as kernel code
  * must be: every allocation may fail, and then everything obtained so far
@@ -249,6 +269,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_failslab_boot_parameter_arms_it, arm_clean, disarm),
 		cmocka_unit_test_setup_teardown(test_malformed_spec_is_refused, arm_clean, disarm),
 		cmocka_unit_test_setup_teardown(test_fail_page_alloc_fails_new_slabs, arm_clean, disarm),
+		cmocka_unit_test_setup_teardown(test_bulk_alloc_failing_midway_returns_only_what_it_took, arm_clean, disarm),
 		cmocka_unit_test_setup_teardown(test_each_allocation_point_failed_in_turn_unwinds_cleanly, arm_clean, disarm),
 	};
 
