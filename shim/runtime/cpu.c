@@ -205,8 +205,11 @@ void sim_migrate_disable(void)
 		cpu = sim_current_cpu();
 		t->migrate_disabled = 1;
 		__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
-		if (sim_cpu_is_online((unsigned int)cpu))
+		if (sim_cpu_is_online((unsigned int)cpu)) {
+			/* What a hotplug did to this CPU happens before. */
+			sim_acquire(&cpu_pins[cpu]);
 			return;
+		}
 		__atomic_fetch_sub(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
 	}
 }
@@ -419,6 +422,7 @@ int sim_cpu_offline(int cpu)
 	for (state = CPUHP_NR_STATES - 1; state > CPUHP_OFFLINE; state--)
 		if (cpuhp_states[state].teardown)
 			cpuhp_states[state].teardown((unsigned int)cpu);
+	sim_release(&cpu_pins[cpu]);
 out:
 	pthread_rwlock_unlock(&hotplug_lock);
 	return ret;
