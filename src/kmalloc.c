@@ -243,36 +243,25 @@ kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++) {
 		struct kmem_cache *kmalloc = kmalloc_caches[KMALLOC_NORMAL][idx];
 		struct kmem_cache_args args = { .ctor = ctor };
-		char *cache_name;
 
 		if (!kmalloc)
 			continue;
 		snprintf(buf, sizeof(buf), "%s-%s", name,
 			 kmalloc->name + strlen("kmalloc-"));
-		cache_name = kstrdup(buf, GFP_KERNEL);
-		if (!cache_name)
-			goto fail;
 		if (useroffset < kmalloc->object_size) {
 			args.useroffset = useroffset;
 			args.usersize = min(usersize, kmalloc->object_size - useroffset);
 		}
-		(*b)[idx] = __kmem_cache_create_args(cache_name,
-						     kmalloc->object_size,
+		(*b)[idx] = __kmem_cache_create_args(buf, kmalloc->object_size,
 						     &args, flags);
-		if (!(*b)[idx]) {
-			kfree(cache_name);
+		if (!(*b)[idx])
 			goto fail;
-		}
 	}
 	return b;
 fail:
 	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
-		if ((*b)[idx]) {
-			const char *cache_name = (*b)[idx]->name;
-
+		if ((*b)[idx])
 			kmem_cache_destroy((*b)[idx]);
-			kfree(cache_name);
-		}
 	kfree(b);
 	return NULL;
 }

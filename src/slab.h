@@ -141,7 +141,7 @@ struct kmem_cache_order_objects {
 /* A name merged into an existing cache (what sysfs shows as a symlink). */
 struct slab_alias {
 	struct list_head list;
-	const char *name;
+	char name[];			/* a copy: callers may reuse theirs */
 };
 
 /* A slab cache (mm/slab.h struct kmem_cache for SLUB). */
@@ -168,6 +168,7 @@ struct kmem_cache {
 	unsigned int usersize;
 	unsigned long reciprocal_size;	/* for index computation */
 	const char *name;
+	bool name_owned;		/* name is our copy (kfree at release) */
 	struct list_head list;		/* on slab_caches */
 	struct list_head aliases;	/* struct slab_alias entries */
 	struct kmem_cache_node *node[MAX_NUMNODES];

@@ -113,10 +113,10 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 
 	if (!s)
 		return NULL;
-	alias = kmalloc(sizeof(*alias), GFP_KERNEL);
+	alias = kmalloc(sizeof(*alias) + strlen(name) + 1, GFP_KERNEL);
 	if (!alias)
 		return NULL;
-	alias->name = name;
+	strcpy(alias->name, name);
 	list_add_tail(&alias->list, &s->aliases);
 	s->refcount++;
 	/* The merged cache now promises the larger of the two sizes. */
@@ -206,6 +206,7 @@ struct kmem_cache *__kmem_cache_create_args(const char *name,
 {
 	struct kmem_cache_args local_args = *args;
 	struct kmem_cache *s = NULL;
+	const char *cache_name = name;
 	int err;
 
 	cpus_read_lock();
@@ -226,12 +227,29 @@ struct kmem_cache *__kmem_cache_create_args(const char *name,
 	s = kmem_cache_zalloc(kmem_cache, GFP_KERNEL);
 	if (!s)
 		goto out_unlock;
-	err = do_kmem_cache_create(s, name, object_size, &local_args, flags);
+	/*
+	 * The name is copied, as the kernel's kstrdup_const() does for
+	 * names that are not constants; the kmalloc caches, made before
+	 * kmalloc works, keep their static names.
+	 */
+	if (slab_ready) {
+		cache_name = kstrdup(name, GFP_KERNEL);
+		if (!cache_name) {
+			kmem_cache_free(kmem_cache, s);
+			s = NULL;
+			goto out_unlock;
+		}
+	}
+	err = do_kmem_cache_create(s, cache_name, object_size, &local_args,
+				   flags);
 	if (err) {
+		if (cache_name != name)
+			kfree(cache_name);
 		kmem_cache_free(kmem_cache, s);
 		s = NULL;
 		goto out_unlock;
 	}
+	s->name_owned = cache_name != name;
 	s->refcount = 1;
 	list_add(&s->list, &slab_caches);
 
@@ -260,6 +278,8 @@ static void kmem_cache_release(struct kmem_cache *s)
 	}
 	free_cache_hardening(s);
 	free_kmem_cache_nodes(s);
+	if (s->name_owned)
+		kfree(s->name);
 	kmem_cache_free(kmem_cache, s);
 }
 

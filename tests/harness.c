@@ -80,17 +80,13 @@ const struct census_cache *census_of(const struct page_census *census,
 /* Count slab's free objects by its chain; -1 if the chain is broken. */
 static long count_free_chain(struct kmem_cache *s, struct slab *slab)
 {
-	char *base = slab_address(slab);
 	unsigned long *seen = calloc(BITS_TO_LONGS(slab->objects), sizeof(long));
 	long nfree = 0;
 	void *p;
 
 	for (p = slab->freelist; p && nfree >= 0; p = get_freepointer(s, p)) {
-		size_t off = (char *)p - base;
-		unsigned int idx = off / s->size;
-
-		if ((char *)p < base || off % s->size || idx >= slab->objects ||
-		    test_and_set_bit(idx, seen))
+		if (!check_valid_pointer(s, slab, p) ||
+		    test_and_set_bit(obj_to_index(s, slab, p), seen))
 			nfree = -1;
 		else
 			nfree++;

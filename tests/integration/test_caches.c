@@ -328,6 +328,25 @@ static void test_slabinfo_lists_at_least_the_boot_caches(void **state)
 	seq_file_release(&m);
 }
 
+static void test_cache_keeps_its_own_copy_of_the_name(void **state)
+{
+	char name[32] = "named_from_a_buffer";
+	char alias_name[32] = "alias_from_a_buffer";
+	struct kmem_cache *s = kmem_cache_create(name, 72, 0, 0, NULL);
+	struct kmem_cache *t = kmem_cache_create(alias_name, 72, 0, 0, NULL);
+	const char *aliases[4];
+
+	assert_ptr_equal(s, t);			/* merged */
+	memset(name, 'x', sizeof(name) - 1);
+	memset(alias_name, 'y', sizeof(alias_name) - 1);
+	assert_string_equal(kmem_cache_name(s), "named_from_a_buffer");
+	assert_int_equal(libslab_cache_aliases(s, aliases, 4), 1);
+	assert_string_equal(aliases[0], "alias_from_a_buffer");
+	assert_ptr_equal(libslab_find_cache("alias_from_a_buffer"), s);
+	kmem_cache_destroy(t);
+	kmem_cache_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -353,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_slabinfo_header_is_version_2_1),
 		cmocka_unit_test(test_slabinfo_line_matches_cache_counters),
 		cmocka_unit_test(test_slabinfo_lists_at_least_the_boot_caches),
+		cmocka_unit_test(test_cache_keeps_its_own_copy_of_the_name),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
