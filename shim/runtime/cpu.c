@@ -142,7 +142,8 @@ int sim_current_cpu(void)
 
 		if (cpu >= 0 && sim_cpu_is_online((unsigned int)cpu % nr_cpu_ids))
 			t->cpu = cpu % (int)nr_cpu_ids;
-		place_task(t);
+		else
+			place_task(t);	/* first use, or an offline CPU */
 		t->gen = 0;
 		return t->cpu;
 	}

@@ -27,18 +27,21 @@ void sim_random_setup(u64 seed)
 	random_state = seed ? seed : 1;
 }
 
-u64 get_random_u64(void)
+/* Advance a generator shared between threads; returns its new state. */
+static u64 shared_step(u64 *state)
 {
-	u64 x = __atomic_load_n(&random_state, __ATOMIC_RELAXED), next;
+	u64 x = __atomic_load_n(state, __ATOMIC_RELAXED), next;
 
 	do {
-		next = x;
-		next ^= next << 13;
-		next ^= next >> 7;
-		next ^= next << 17;
-	} while (!__atomic_compare_exchange_n(&random_state, &x, next, false,
+		next = sim_xorshift64(x);
+	} while (!__atomic_compare_exchange_n(state, &x, next, false,
 					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	return next * 0x2545f4914f6cdd1dULL;
+	return next;
+}
+
+u64 get_random_u64(void)
+{
+	return shared_step(&random_state) * 0x2545f4914f6cdd1dULL;
 }
 
 u32 get_random_u32(void)
@@ -54,16 +57,7 @@ u32 get_random_u32_below(u32 ceil)
 /* A number in [0, 100), from one generator shared by every attribute. */
 static unsigned int fail_random_percent(void)
 {
-	u64 x = __atomic_load_n(&fail_rng, __ATOMIC_RELAXED), next;
-
-	do {
-		next = x;
-		next ^= next << 13;
-		next ^= next >> 7;
-		next ^= next << 17;
-	} while (!__atomic_compare_exchange_n(&fail_rng, &x, next, false,
-					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	return (unsigned int)(next % 100);
+	return (unsigned int)(shared_step(&fail_rng) % 100);
 }
 
 int setup_fault_attr(struct fault_attr *attr, char *str)

@@ -65,9 +65,7 @@ static struct {
 
 static u64 det_random(void)
 {
-	det.rng ^= det.rng << 13;
-	det.rng ^= det.rng >> 7;
-	det.rng ^= det.rng << 17;
+	det.rng = sim_xorshift64(det.rng);
 	return det.rng;
 }
 

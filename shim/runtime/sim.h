@@ -6,6 +6,15 @@
 #include <linux/sched.h>
 #include <linux/sim_cpu.h>
 
+/* One step of the xorshift64 generator every seeded shim choice uses. */
+static inline u64 sim_xorshift64(u64 x)
+{
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return x;
+}
+
 /* Set up CPUs, nodes, arenas and the per-CPU region once (thread safe). */
 void sim_init(void);
 
