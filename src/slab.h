@@ -702,6 +702,10 @@ void slab_add_error(void);
 __printf(2, 3) void slab_err(struct kmem_cache *s, const char *fmt, ...);
 /* slab_common.c: just the "BUG <cache> (...)" banner of a report (no event). */
 __printf(2, 3) void slab_bug(struct kmem_cache *s, const char *fmt, ...);
+/* slabinfo.c: objects on n's partial list, counted under its lock. */
+enum partial_count { PARTIAL_FREE, PARTIAL_INUSE, PARTIAL_TOTAL };
+unsigned long count_partial(struct kmem_cache_node *n, enum partial_count what);
+
 /* slab_common.c: set up a boot cache in static storage. */
 void create_boot_cache(struct kmem_cache *s, const char *name,
 		       unsigned int size, slab_flags_t flags,

@@ -19,25 +19,6 @@
 #define SO_OBJECTS	(1 << 3)	/* objects in use, not slabs */
 #define SO_TOTAL	(1 << 4)	/* objects in all, not slabs */
 
-static unsigned long count_partial(struct kmem_cache_node *n,
-				   unsigned long flags)
-{
-	unsigned long x = 0, irqflags;
-	struct slab *slab;
-
-	spin_lock_irqsave(&n->list_lock, irqflags);
-	list_for_each_entry(slab, &n->partial, slab_list) {
-		if (flags & SO_TOTAL)
-			x += slab->objects;
-		else if (flags & SO_OBJECTS)
-			x += slab->inuse;
-		else
-			x += slab->objects - slab->inuse;
-	}
-	spin_unlock_irqrestore(&n->list_lock, irqflags);
-	return x;
-}
-
 static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			     unsigned long flags)
 {
@@ -71,7 +52,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 				x = atomic_long_read(&n->total_objects);
 			else if (flags & SO_OBJECTS)
 				x = atomic_long_read(&n->total_objects) -
-				    count_partial(n, 0);
+				    count_partial(n, PARTIAL_FREE);
 			else
 				x = node_nr_slabs(n);
 			total += x;
@@ -80,7 +61,8 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 	} else if (flags & SO_PARTIAL) {
 		for_each_kmem_cache_node(s, node, n) {
 			if (flags & (SO_TOTAL | SO_OBJECTS))
-				x = count_partial(n, flags);
+				x = count_partial(n, flags & SO_TOTAL ?
+						     PARTIAL_TOTAL : PARTIAL_INUSE);
 			else
 				x = data_race(n->nr_partial);
 			total += x;

@@ -9,17 +9,22 @@
 #include <linux/seq_file.h>
 #include "slab.h"
 
-/* Free objects on n's partial list, counted under its lock. */
-static unsigned long count_partial_free(struct kmem_cache_node *n)
+unsigned long count_partial(struct kmem_cache_node *n, enum partial_count what)
 {
-	unsigned long flags, nr_free = 0;
+	unsigned long flags, x = 0;
 	struct slab *slab;
 
 	spin_lock_irqsave(&n->list_lock, flags);
-	list_for_each_entry(slab, &n->partial, slab_list)
-		nr_free += slab->objects - slab->inuse;
+	list_for_each_entry(slab, &n->partial, slab_list) {
+		if (what == PARTIAL_TOTAL)
+			x += slab->objects;
+		else if (what == PARTIAL_INUSE)
+			x += slab->inuse;
+		else
+			x += slab->objects - slab->inuse;
+	}
 	spin_unlock_irqrestore(&n->list_lock, flags);
-	return nr_free;
+	return x;
 }
 
 void get_slabinfo(struct kmem_cache *s, struct slabinfo *sinfo)
@@ -31,7 +36,7 @@ void get_slabinfo(struct kmem_cache *s, struct slabinfo *sinfo)
 	for_each_kmem_cache_node(s, node, n) {
 		nr_slabs += node_nr_slabs(n);
 		nr_objs += atomic_long_read(&n->total_objects);
-		nr_free += count_partial_free(n);
+		nr_free += count_partial(n, PARTIAL_FREE);
 	}
 	memset(sinfo, 0, sizeof(*sinfo));
 	sinfo->active_objs = nr_objs - nr_free;
