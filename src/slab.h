@@ -563,6 +563,22 @@ static inline unsigned int obj_to_index(const struct kmem_cache *s,
 	return (unsigned int)(((u64)offset * s->reciprocal_size) >> 32);
 }
 
+/*
+ * Mark in map the objects on slab's freelist (the kernel's __fill_map());
+ * at most slab->objects links are followed, so a cycle cannot hang it.
+ */
+static inline void fill_free_map(const struct kmem_cache *s,
+				 const struct slab *slab, unsigned long *map)
+{
+	unsigned int nr = 0;
+	void *p;
+
+	bitmap_zero(map, slab->objects);
+	for (p = slab->freelist; p && nr++ < slab->objects;
+	     p = get_freepointer(s, p))
+		set_bit(obj_to_index(s, slab, p), map);
+}
+
 #define for_each_object(__p, __s, __addr, __objects)			\
 	for (__p = fixup_red_left(__s, __addr);				\
 	     (char *)__p < (char *)(__addr) + (__objects) * (__s)->size;	\

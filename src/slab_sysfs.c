@@ -207,9 +207,7 @@ static void process_slab(struct loc_track *t, struct kmem_cache *s,
 {
 	void *addr = slab_address(slab), *p;
 
-	bitmap_zero(map, slab->objects);
-	for (p = slab->freelist; p; p = get_freepointer(s, p))
-		set_bit(obj_to_index(s, slab, p), map);
+	fill_free_map(s, slab, map);
 	for_each_object(p, s, addr, slab->objects) {
 		struct track *track = get_track(s, p, alloc);
 

@@ -834,15 +834,10 @@ unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 	unsigned int problems = 0;
 	void *p, *addr = slab_address(slab);
 
-	unsigned int nr = 0;
-
 	if (!check_slab(s, slab) || !on_freelist(s, slab, NULL))
 		return 1;
-	bitmap_zero(map, slab->objects);
-	/* on_freelist() cut any corrupt link; the bound guards a cycle. */
-	for (p = slab->freelist; p && nr++ < slab->objects;
-	     p = get_freepointer(s, p))
-		set_bit(obj_to_index(s, slab, p), map);
+	/* on_freelist() cut any corrupt link. */
+	fill_free_map(s, slab, map);
 	for_each_object(p, s, addr, slab->objects) {
 		u8 val = test_bit(obj_to_index(s, slab, p), map) ?
 			 SLUB_RED_INACTIVE : SLUB_RED_ACTIVE;

@@ -461,8 +461,8 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 	slab_add_error();
 	slab_bug(s, "Objects remaining on __kmem_cache_shutdown()");
 	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
-	for (p = slab->freelist; p && map; p = get_freepointer(s, p))
-		set_bit(obj_to_index(s, slab, p), map);
+	if (map)
+		fill_free_map(s, slab, map);
 	for_each_object(p, s, addr, slab->objects) {
 		if (map && test_bit(obj_to_index(s, slab, p), map))
 			continue;
