@@ -73,7 +73,7 @@ typedef union {
 	u128 full;
 } freelist_aba_t;
 
-/* Events counted per CPU with CONFIG_SLUB_STATS (mm/slub.c enum stat_item). */
+/* Events counted per CPU with CONFIG_LIBSLAB_STATS (mm/slub.c enum stat_item). */
 enum stat_item {
 	ALLOC_FASTPATH,		/* from the cpu slab, lockless */
 	ALLOC_SLOWPATH,		/* through ___slab_alloc() */
@@ -463,7 +463,7 @@ static inline bool check_valid_pointer(const struct kmem_cache *s,
 /* Count one event (racy, cheap: counts may be lost, as in the kernel). */
 static inline void stat(const struct kmem_cache *s, enum stat_item si)
 {
-	if (IS_ENABLED(CONFIG_SLUB_STATS))
+	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
 		raw_cpu_inc(s->cpu_slab->stat[si]);
 }
 

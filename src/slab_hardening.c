@@ -12,8 +12,8 @@
  */
 #include "slab.h"
 
-bool slab_freelist_hardened = IS_ENABLED(CONFIG_SLAB_FREELIST_HARDENED);
-bool slab_freelist_random = IS_ENABLED(CONFIG_SLAB_FREELIST_RANDOM);
+bool slab_freelist_hardened = IS_ENABLED(CONFIG_LIBSLAB_FREELIST_HARDENED);
+bool slab_freelist_random = IS_ENABLED(CONFIG_LIBSLAB_FREELIST_RANDOM);
 
 static int setup_bool(const char *value, bool *option)
 {

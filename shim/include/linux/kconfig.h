@@ -7,10 +7,20 @@
 #ifndef _SHIM_LINUX_KCONFIG_H
 #define _SHIM_LINUX_KCONFIG_H
 
+/*
+ * libslab's own options carry a LIBSLAB_ prefix so that, in the kernel
+ * build, they never mean the kernel's SLUB options (kernel/glue/Kconfig
+ * declares them there).
+ */
 /* The per-CPU event counters of slab caches (the sysfs stat files). */
-#define CONFIG_SLUB_STATS 1
+#define CONFIG_LIBSLAB_STATS 1
 /* slub_debug= and the debug checks behind it. */
-#define CONFIG_SLUB_DEBUG 1
+#define CONFIG_LIBSLAB_DEBUG 1
+/*
+ * Free pointer encoding and shuffled freelists stay off by default, as in
+ * a defconfig; slab_freelist_hardened=on / slab_freelist_random=on turn
+ * them on at run time.
+ */
 
 /*
  * IS_ENABLED(CONFIG_FOO) is 1 if CONFIG_FOO is defined to 1, else 0:

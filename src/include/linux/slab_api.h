@@ -276,7 +276,7 @@ int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 		       size_t size);
 
 /*
- * SLUB statistics (CONFIG_SLUB_STATS, always on in userspace).  Counters
+ * SLUB statistics (CONFIG_LIBSLAB_STATS, always on in userspace).  Counters
  * are named as the sysfs stat files are ("alloc_fastpath", ...).
  */
 /* The counter called name, or -EINVAL. */
