@@ -12,6 +12,10 @@ LIBSLAB_KERNEL_PACKAGES=(
 	linux-source-6.12 qemu-system-x86 bc flex bison libelf-dev libssl-dev
 	cpio rsync xz-utils
 )
+# The peer allocators and the plotting that bench/run-bench.sh needs.
+LIBSLAB_BENCH_PACKAGES=(
+	libjemalloc-dev libmimalloc-dev libgoogle-perftools-dev gnuplot-nox
+)
 # shellcheck disable=SC2034 # used by the scripts that source this file
 LIBSLAB_PACKAGES=("${LIBSLAB_USERSPACE_PACKAGES[@]}" "${LIBSLAB_KERNEL_PACKAGES[@]}")
 

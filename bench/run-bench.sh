@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Microbenchmarks of libslab against glibc malloc, jemalloc, mimalloc and
+# tcmalloc, all measured in this one run: installs the packages, builds
+# libslab (release) into build/release, runs bench/microbench once per
+# allocator and round (rounds interleaved, medians taken), counts
+# instructions per alloc+free pair under callgrind, prints the ratio table
+# and rewrites the "Microbenchmarks" section of docs/perf.md and its plots
+# (docs/perf/*.png).  The raw results stay in build/release/bench-results/.
+#
+# Usage: bash bench/run-bench.sh [--rounds N] [--quick]
+#   --rounds N  rounds of every timing (default 5; the median is reported)
+#   --quick     fewer iterations and rounds, for a smoke run (docs/perf.md
+#               is still rewritten)
+#   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=tests/packages.sh
+. "$root/tests/packages.sh"
+
+rounds=5
+iters=400000
+for arg in "$@"; do
+	case "$arg" in
+	--quick)
+		rounds=3
+		iters=50000
+		;;
+	--rounds)
+		;;
+	-h | --help)
+		sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		exit 0
+		;;
+	*)
+		if [ "${prev:-}" = --rounds ]; then
+			rounds=$arg
+		else
+			echo "run-bench.sh: unknown argument: $arg (try --help)" >&2
+			exit 2
+		fi
+		;;
+	esac
+	prev=$arg
+done
+case "$rounds" in
+'' | *[!0-9]* | 0)
+	echo "run-bench.sh: --rounds wants a positive number" >&2
+	exit 2
+	;;
+esac
+
+libslab_install_packages "${LIBSLAB_USERSPACE_PACKAGES[@]}" \
+	"${LIBSLAB_BENCH_PACKAGES[@]}"
+build="$root/build/release"
+libslab_meson_setup "$build" "$root" --buildtype=release >&2
+meson compile -C "$build" >&2
+bin="$build/bench/microbench"
+
+multiarch="$(gcc -print-multiarch)"
+libdir="/usr/lib/$multiarch"
+# name, LD_PRELOAD, microbench --api, LIBSLAB_CMDLINE, iteration divisor
+configs=(
+	"glibc||malloc||1"
+	"jemalloc|$libdir/libjemalloc.so.2|malloc||1"
+	"mimalloc|$libdir/libmimalloc.so.2|malloc||1"
+	"tcmalloc|$libdir/libtcmalloc_minimal.so.4|malloc||1"
+	"libslab-cache||cache||1"
+	"libslab-kmalloc||kmalloc||1"
+	"libslab-hardened||cache|slab_freelist_hardened=on slab_freelist_random=on init_on_alloc=1 init_on_free=1|1"
+	"libslab-debug||cache|slub_debug=FZPU|40"
+)
+for config in "${configs[@]}"; do
+	IFS='|' read -r name preload _ _ _ <<<"$config"
+	if [ -n "$preload" ] && [ ! -e "$preload" ]; then
+		echo "run-bench.sh: $name: $preload is missing" >&2
+		exit 1
+	fi
+done
+
+out="$build/bench-results"
+rm -rf "$out"
+mkdir -p "$out"
+
+# Run microbench for config $1 with the remaining arguments.
+run_config() {
+	local name preload api cmdline div
+
+	IFS='|' read -r name preload api cmdline div <<<"$1"
+	shift
+	env ${preload:+LD_PRELOAD="$preload"} LIBSLAB_CMDLINE="$cmdline" \
+		"$bin" --api "$api" "$@"
+}
+
+# Timings: every round runs every allocator once, so slow phases of the
+# shared machine spread over all of them.
+for round in $(seq "$rounds"); do
+	echo "run-bench.sh: round $round of $rounds" >&2
+	for config in "${configs[@]}"; do
+		IFS='|' read -r name _ _ _ div <<<"$config"
+		# A failed run is retried once: another job may have starved it.
+		if ! run_config "$config" --iters $((iters / div)) --reps 3 \
+			>"$out/$name.$round.tsv" 2>"$out/$name.$round.err"; then
+			echo "run-bench.sh: $name failed in round $round, retrying" >&2
+			cat "$out/$name.$round.err" >&2
+			run_config "$config" --iters $((iters / div)) --reps 3 \
+				>"$out/$name.$round.tsv"
+		fi
+	done
+done
+
+# Instructions per pair: callgrind counts pairs of N and 2N pairs; the
+# difference over N leaves out start-up and warm-up exactly.
+count_instructions() {
+	local config=$1 size=$2 n=$3 name preload api cmdline div total=()
+
+	IFS='|' read -r name preload api cmdline div <<<"$config"
+	for k in 1 2; do
+		total+=("$(env ${preload:+LD_PRELOAD="$preload"} LIBSLAB_CMDLINE="$cmdline" \
+			valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$bin" --api "$api" --test count --size "$size" \
+			--iters $((k * n)) 2>&1 >/dev/null |
+			sed -n 's/.*Collected : \([0-9]*\).*/\1/p')")
+	done
+	echo "count	$size	instr_per_pair	$(((total[1] - total[0]) / n))"
+}
+echo "run-bench.sh: counting instructions under callgrind" >&2
+for config in "${configs[@]}"; do
+	IFS='|' read -r name _ _ _ div <<<"$config"
+	for size in 64 1024; do
+		count_instructions "$config" "$size" $((20000 / div))
+	done >"$out/$name.count.tsv"
+done
+
+python3 "$root/bench/report.py" --rounds "$rounds" --iters "$iters" \
+	--results "$out" --docs "$root/docs" \
+	--configs "$(printf '%s\n' "${configs[@]}" | cut -d'|' -f1,4 | tr '\n' ';')"
