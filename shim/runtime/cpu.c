@@ -33,18 +33,25 @@
 unsigned int nr_cpu_ids = 1;
 int sim_points_armed;
 static enum sim_cpu_map cpu_map;
-static bool preempt_rt;
+bool sim_preempt_rt_model;
 static unsigned int next_cpu;
 static bool cpu_offline_flag[NR_CPUS];
 static unsigned int nr_online;
 /* Bumped (seq_cst) whenever a CPU goes offline: tasks re-check placement. */
-static unsigned int hotplug_gen = 1;
+unsigned int sim_hotplug_gen = 1;
 /* Tasks with migration disabled, per CPU. */
 static unsigned int cpu_pins[NR_CPUS];
 static pthread_rwlock_t hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 static __thread struct sim_task thread_task = { .cpu = -1 };
 static __thread struct sim_task *current_task;
+__thread struct sim_task_head *sim_current_head;
+
+static_assert(offsetof(struct sim_task, cpu) == offsetof(struct sim_task_head, cpu));
+static_assert(offsetof(struct sim_task, gen) == offsetof(struct sim_task_head, gen));
+static_assert(offsetof(struct sim_task, preempt_count) ==
+	      offsetof(struct sim_task_head, preempt_count));
+static_assert(offsetof(struct sim_task, irqs_off) == offsetof(struct sim_task_head, irqs_off));
 
 void sim_cpu_setup(const struct sim_config *config)
 {
@@ -56,19 +63,20 @@ void sim_cpu_setup(const struct sim_config *config)
 	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
 	nr_online = nr_cpu_ids;
 	cpu_map = config->cpu_map;
-	preempt_rt = config->preempt_rt;
+	sim_preempt_rt_model = config->preempt_rt;
 }
 
 struct sim_task *sim_task(void)
 {
 	if (unlikely(!current_task))
-		current_task = &thread_task;
+		sim_task_switch(NULL);
 	return current_task;
 }
 
 void sim_task_switch(struct sim_task *t)
 {
 	current_task = t ? t : &thread_task;
+	sim_current_head = (struct sim_task_head *)current_task;
 }
 
 void sim_task_init(struct sim_task *t, int pid, const char *comm)
@@ -110,7 +118,7 @@ static int place_task(struct sim_task *t)
 	unsigned int gen;
 
 	sim_init();
-	gen = __atomic_load_n(&hotplug_gen, __ATOMIC_SEQ_CST);
+	gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
 	if (t->cpu < 0) {
 		if (cpu_map == SIM_CPU_MAP_GETCPU && sched_getcpu() >= 0)
 			t->cpu = next_online((unsigned int)sched_getcpu() % nr_cpu_ids);
@@ -129,11 +137,11 @@ static int place_task(struct sim_task *t)
  * hotplug generation.  Tasks that follow sched_getcpu() keep generation 0,
  * so they always take the longer way.
  */
-int sim_current_cpu(void)
+int sim_current_cpu_slow(void)
 {
 	struct sim_task *t = sim_task();
 
-	if (likely(t->gen == __atomic_load_n(&hotplug_gen, __ATOMIC_RELAXED)))
+	if (likely(t->gen == __atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED)))
 		return t->cpu;
 	if (t->migrate_disabled)
 		return t->cpu;
@@ -166,7 +174,7 @@ int sim_set_cpu(int cpu)
 		return -EINVAL;
 	t->cpu = cpu;
 	t->bound = true;
-	t->gen = __atomic_load_n(&hotplug_gen, __ATOMIC_SEQ_CST);
+	t->gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
 	return 0;
 }
 
@@ -174,11 +182,6 @@ int sim_nr_cpus(void)
 {
 	sim_init();
 	return nr_cpu_ids;
-}
-
-bool sim_preempt_rt(void)
-{
-	return preempt_rt;
 }
 
 /* Wait without blocking the deterministic scheduler's only thread. */
@@ -416,7 +419,7 @@ int sim_cpu_offline(int cpu)
 	}
 	__atomic_store_n(&cpu_offline_flag[cpu], true, __ATOMIC_SEQ_CST);
 	__atomic_fetch_sub(&nr_online, 1, __ATOMIC_RELAXED);
-	__atomic_fetch_add(&hotplug_gen, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
 		relax();
 	sim_acquire(&cpu_pins[cpu]);

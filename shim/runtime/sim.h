@@ -49,12 +49,13 @@ struct sim_det_task;
 
 /* A thread, or a task of the deterministic scheduler. */
 struct sim_task {
+	/* The fields of struct sim_task_head (sim_cpu.h), in its order. */
 	int cpu;			/* -1 until placed */
 	unsigned int gen;		/* hotplug generation cpu was placed at */
-	bool bound;			/* placed by sim_set_cpu() */
-	unsigned int migrate_disabled;	/* nesting; cpu is fixed while > 0 */
 	unsigned int preempt_count;
 	bool irqs_off;
+	bool bound;			/* placed by sim_set_cpu() */
+	unsigned int migrate_disabled;	/* nesting; cpu is fixed while > 0 */
 	bool in_point;			/* inside a point hook or a switch */
 	void (*hook)(enum sim_point point, void *arg);
 	void *hook_arg;

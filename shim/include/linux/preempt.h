@@ -21,6 +21,15 @@ unsigned int sim_preempt_count(void);
 /* WARN, as CONFIG_DEBUG_ATOMIC_SLEEP does, if the caller may not sleep. */
 void sim_might_sleep(const char *file, int line);
 
+/* Whether the calling task may sleep: the test sim_might_sleep() makes, inline. */
+static inline bool sim_may_sleep(void)
+{
+	struct sim_task_head *t = sim_current_head;
+
+	/* A task that never asked for its CPU has disabled nothing. */
+	return !t || (!t->preempt_count && !t->irqs_off);
+}
+
 #define preempt_disable()	sim_preempt_disable()
 #define preempt_enable()	sim_preempt_enable()
 #define migrate_disable()	sim_migrate_disable()
@@ -30,7 +39,11 @@ void sim_might_sleep(const char *file, int line);
 #define in_task()		1
 #define in_interrupt()		0
 #define in_nmi()		0
-#define might_sleep()		sim_might_sleep(__FILE__, __LINE__)
+#define might_sleep()							\
+	do {								\
+		if (__builtin_expect(!sim_may_sleep(), 0))		\
+			sim_might_sleep(__FILE__, __LINE__);		\
+	} while (0)
 #define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
 #define cond_resched()		do { } while (0)
 #define preempt_model_rt()	sim_preempt_rt()

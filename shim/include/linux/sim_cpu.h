@@ -35,14 +35,45 @@
 int sim_set_cpu(int cpu);
 /* Number of simulated CPUs (nr_cpu_ids). */
 int sim_nr_cpus(void);
+/*
+ * What smp_processor_id() and might_sleep() read of the calling task
+ * without a call: the runtime's struct sim_task begins with these fields.
+ */
+struct sim_task_head {
+	int cpu;			/* -1 until placed */
+	unsigned int gen;		/* hotplug generation cpu was placed at */
+	unsigned int preempt_count;	/* preempt_disable() nesting */
+	bool irqs_off;
+};
+/* The calling task's head; NULL until the task first asks for its CPU. */
+extern __thread struct sim_task_head *sim_current_head
+	__attribute__((tls_model("initial-exec")));
+/* Bumped whenever a CPU goes offline, so tasks re-check their placement. */
+extern unsigned int sim_hotplug_gen;
+/* sim_current_cpu() when the task must be placed: first use, hotplug, cpu_map=getcpu. */
+int sim_current_cpu_slow(void);
+
 /* The calling task's simulated CPU. */
-int sim_current_cpu(void);
+static inline int sim_current_cpu(void)
+{
+	struct sim_task_head *t = sim_current_head;
+
+	if (__builtin_expect(t && t->gen == __atomic_load_n(&sim_hotplug_gen,
+							     __ATOMIC_RELAXED), 1))
+		return t->cpu;
+	return sim_current_cpu_slow();
+}
 /* Take cpu offline: its tasks move and the CPU-dead callbacks run; 0, -EINVAL or -EBUSY (last CPU). */
 int sim_cpu_offline(int cpu);
 /* Bring cpu back online; 0 or -EINVAL. */
 int sim_cpu_online(int cpu);
+/* Set from preempt=rt in LIBSLAB_CMDLINE at startup; read it through sim_preempt_rt(). */
+extern bool sim_preempt_rt_model;
 /* Whether local locks and spinlocks are sleeping locks (preempt=rt in LIBSLAB_CMDLINE). */
-bool sim_preempt_rt(void);
+static inline bool sim_preempt_rt(void)
+{
+	return sim_preempt_rt_model;
+}
 
 /*
  * Preemption points: the places where the kernel could preempt, interrupt
