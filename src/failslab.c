@@ -7,6 +7,8 @@
  * kernel's: reclaiming (GFP_KERNEL) allocations are spared unless
  * ignore-gfp-wait is off, and with cache-filter on only caches created
  * with SLAB_FAILSLAB (or slub_debug=A) fail.
+ * Allocations test the failslab_active key first, so the call is only
+ * made once failslab= armed it.
  * Kernel counterparts (mm/failslab.c): failslab, should_failslab(),
  * setup_failslab().
  */
@@ -22,6 +24,8 @@ static struct {
 	.ignore_gfp_reclaim = true,
 	.cache_filter = false,
 };
+
+DEFINE_STATIC_KEY_FALSE(failslab_active);
 
 int should_failslab(struct kmem_cache *s, gfp_t gfpflags)
 {
@@ -46,7 +50,10 @@ int setup_failslab(const char *value)
 	strscpy(failslab.attr.dname, "failslab", sizeof(failslab.attr.dname));
 	if (strscpy(buf, value, sizeof(buf)) < 0)
 		return -EINVAL;
-	return setup_fault_attr(&failslab.attr, buf) ? 0 : -EINVAL;
+	if (!setup_fault_attr(&failslab.attr, buf))
+		return -EINVAL;
+	static_branch_enable(&failslab_active);
+	return 0;
 }
 
 int libslab_failslab_setup(const char *spec)

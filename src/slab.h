@@ -63,6 +63,7 @@
 #include <linux/poison.h>
 #include <linux/swab.h>
 #include <linux/random.h>
+#include <linux/jump_label.h>
 
 /* Free object list head and its ABA counter, swapped as one double word. */
 typedef union {
@@ -451,13 +452,23 @@ static inline bool check_valid_pointer(const struct kmem_cache *s,
 				       const void *object)
 {
 	const char *base = slab_address(slab), *p = object;
+	size_t offset;
 
 	if (!object)
 		return true;
 	if (s->flags & SLAB_RED_ZONE)
 		p -= s->red_left_pad;
-	return p >= base && p < base + (size_t)slab->objects * s->size &&
-	       (p - base) % s->size == 0;
+	if (p < base)
+		return false;
+	offset = p - base;
+	/*
+	 * Every free checks this: the multiplication by 1/size that
+	 * obj_to_index() uses, not a division.  It is exact for multiples of
+	 * size in a slab, and one too high at most otherwise, which the
+	 * product then shows.
+	 */
+	return offset < (size_t)slab->objects * s->size &&
+	       (((u64)offset * s->reciprocal_size) >> 32) * s->size == offset;
 }
 
 /* Count one event (racy, cheap: counts may be lost, as in the kernel). */
@@ -609,6 +620,15 @@ int setup_slab_freelist_random(const char *value);
 
 /* failslab.c: -ENOMEM if this allocation is to fail by fault injection. */
 int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
+/* failslab.c: on once failslab= is set up; until then no allocation asks should_failslab(). */
+DECLARE_STATIC_KEY_FALSE(failslab_active);
+
+/* Whether fault injection fails this allocation; a flag test while unarmed. */
+static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflags)
+{
+	return static_branch_unlikely(&failslab_active) &&
+	       should_failslab(s, gfpflags);
+}
 /* failslab.c: apply a failslab= value; 0 or -EINVAL. */
 int setup_failslab(const char *value);
 

@@ -401,7 +401,7 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		WARN_ONCE(1, "%s: invalid node %d\n", s->name, node);
 		node = NUMA_NO_NODE;
 	}
-	if (unlikely(should_failslab(s, gfpflags)))
+	if (slab_should_fail(s, gfpflags))
 		return NULL;
 
 	slab_tool_metadata_begin();
@@ -440,6 +440,45 @@ void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 
+/*
+ * Move up to want objects of this CPU's freelist to p; how many it moved.
+ * The local lock keeps the cpu slab in place while one cmpxchg takes the
+ * whole freelist and load_freelist() gives back what is left, behind any
+ * frees a task sharing this CPU pushed meanwhile: two cmpxchgs for the
+ * lot, where single allocations pay one each.
+ */
+static size_t cpu_freelist_take(struct kmem_cache *s, size_t want, void **p)
+{
+	struct kmem_cache_cpu *c;
+	freelist_aba_t old, new;
+	unsigned long flags;
+	void *object;
+	size_t got = 0, i;
+
+	local_lock_irqsave(&s->cpu_slab->lock, flags);
+	c = this_cpu_ptr(s->cpu_slab);
+	old = cpu_pair_read(c);
+	do {
+		if (!old.freelist)
+			goto out_unlock;
+		new.freelist = NULL;
+		new.counter = old.counter + TID_STEP;
+	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+
+	object = old.freelist;
+	while (object && got + 1 < want) {
+		p[got++] = object;
+		object = get_freepointer(s, object);
+	}
+	if (object)
+		p[got++] = load_freelist(s, c, object);
+out_unlock:
+	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
+	for (i = 0; i < got; i++)
+		stat(s, ALLOC_FASTPATH);
+	return got;
+}
+
 int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			  void **p)
 {
@@ -448,15 +487,22 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 
 	if (!size || WARN_ON_ONCE(!s))
 		return 0;
-	if (unlikely(should_failslab(s, flags)))
+	if (slab_should_fail(s, flags))
 		return 0;
 
 	/*
-	 * Every object comes through the fast path; what bulk saves is the
-	 * per-call checks, and the slow path refills at most once per slab.
+	 * Objects come off the cpu freelist in one go, and the fast path
+	 * refills it from the slow path when it runs dry.  A hardened cache
+	 * checks every free pointer it follows, so it takes the fast path for
+	 * each object.
 	 */
 	slab_tool_metadata_begin();
 	for (i = 0; i < size; i++) {
+		if (likely(!s->random)) {
+			i += cpu_freelist_take(s, size - i, p + i);
+			if (i == size)
+				break;
+		}
 		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
 				       _RET_IP_, s->object_size);
 		if (unlikely(!p[i])) {

@@ -74,6 +74,7 @@
 #define validate_slab_objects		lslab_validate_slab_objects
 #define setup_failslab			lslab_setup_failslab
 #define should_failslab			lslab_should_failslab
+#define failslab_active			lslab_failslab_active
 
 /* Hardening (src/slab_hardening.c). */
 #define free_cache_hardening		lslab_free_cache_hardening
