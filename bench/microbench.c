@@ -20,6 +20,9 @@
  *              (ns per object);
  *   footprint  1M objects allocated, every other one freed: resident
  *              memory growth (and libslab's slab pages) in KiB;
+ *   floor      two locked 16-byte cmpxchgs (cmpxchg16b) per iteration: what
+ *              the fast paths' commits alone cost per alloc+free pair
+ *              (ns per pair; printed with --api cache, size 16);
  *   count      --iters pairs of --size once, untimed: run under callgrind.
  */
 #include <errno.h>
@@ -367,6 +370,28 @@ static void test_footprint(unsigned int idx)
 	free(p);
 }
 
+/* Two locked cmpxchg16b per round, on one 16-byte aligned pair as the fast paths do. */
+static void test_floor(void)
+{
+	static unsigned __int128 pair __attribute__((aligned(16)));
+	double t[reps];
+	unsigned int r;
+	unsigned long i;
+
+	for (r = 0; r < reps; r++) {
+		double start = now_ns();
+
+		for (i = 0; i < iters; i++) {
+			unsigned __int128 old = pair;
+
+			old = __sync_val_compare_and_swap(&pair, old, old + 1);
+			__sync_val_compare_and_swap(&pair, old + 1, old + 2);
+		}
+		t[r] = (now_ns() - start) / iters;
+	}
+	printf("floor\t16\ttwo_cmpxchg16b_ns\t%.3f\n", median(t, reps));
+}
+
 static unsigned int size_index(unsigned long size)
 {
 	unsigned int i;
@@ -384,7 +409,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: microbench --api malloc|cache|kmalloc [--test NAME] [--size N]\n"
 		"                  [--iters N] [--reps N]\n"
-		"tests: pair batch bulk remote footprint (all by default), count\n"
+		"tests: pair batch bulk remote footprint floor (all by default), count\n"
 		"Output: test<TAB>size<TAB>metric<TAB>value lines.\n");
 }
 
@@ -459,7 +484,8 @@ int main(int argc, char **argv)
 	}
 	if (test && strcmp(test, "pair") && strcmp(test, "batch") &&
 	    strcmp(test, "bulk") && strcmp(test, "remote") &&
-	    strcmp(test, "footprint") && strcmp(test, "count")) {
+	    strcmp(test, "footprint") && strcmp(test, "count") &&
+	    strcmp(test, "floor")) {
 		fprintf(stderr, "microbench: unknown --test '%s'\n", test);
 		return 2;
 	}
@@ -475,7 +501,9 @@ int main(int argc, char **argv)
 		}
 	}
 
-	for (i = 0; i < NR_SIZES; i++) {
+	if (api == API_CACHE && (!test || !strcmp(test, "floor")))
+		test_floor();
+	for (i = 0; i < NR_SIZES && !(test && !strcmp(test, "floor")); i++) {
 		if (only_size >= 0 && (int)i != only_size)
 			continue;
 		if (test && !strcmp(test, "count")) {

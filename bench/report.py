@@ -207,6 +207,11 @@ def main():
     png = plot(args.docs, "pairs", "alloc+free pair", "ns per pair",
                cols, [[s] + [get(n, "pair", s, "ns_per_pair") for n in cols] for s in sizes])
     md += [f"![alloc+free pairs]({png})", ""]
+    floor = get("libslab-cache", "floor", 16, "two_cmpxchg16b_ns")
+    md += [f"Two locked `cmpxchg16b` on one 16-byte pair, timed in the same run: "
+           f"**{fmt(floor)} ns**. That is what the commits of a libslab alloc+free "
+           "pair cost on their own; see \"Why the fast-path targets are missed\".", ""]
+    stdout.insert(0, f"Floor: two locked cmpxchg16b = {fmt(floor)} ns per pair\n")
     cols, sizes, text = raw("batch", "ns_per_pair", "Batches: alloc 1000, then free them", "ns per pair")
     md += text
     png = plot(args.docs, "batches", "alloc 1000 then free 1000", "ns per pair",
