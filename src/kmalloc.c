@@ -179,7 +179,7 @@ static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 	struct page *page;
 	struct folio *folio;
 
-	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+	if (unlikely(flags & GFP_SLAB_INVALID_MASK))
 		flags = kmalloc_fix_flags(flags);
 	if (unlikely(order > MAX_PAGE_ORDER)) {
 		WARN_ON_ONCE(!(flags & __GFP_NOWARN));
@@ -283,7 +283,7 @@ EXPORT_SYMBOL(kmem_buckets_alloc);
 static void free_large_kmalloc(struct folio *folio, const void *object)
 {
 	if (WARN(object != folio_address(folio),
-		 "kfree: 0x%px is inside a large kmalloc block, not its start\n",
+		 "freeing 0x%p: inside a large kmalloc block, not its start\n",
 		 object))
 		return;
 	__folio_clear_large_kmalloc(folio);
@@ -298,13 +298,13 @@ void kfree(const void *object)
 	if (unlikely(ZERO_OR_NULL_PTR(object)))
 		return;
 	if (WARN(!virt_addr_valid(object),
-		 "kfree: 0x%px was not allocated by the slab allocator\n",
+		 "freeing 0x%p: not allocated by the slab allocator\n",
 		 object))
 		return;
 	folio = virt_to_folio(object);
 	if (unlikely(!folio_test_slab(folio))) {
 		if (WARN(!folio_test_large_kmalloc(folio),
-			 "kfree: 0x%px is in a page the slab allocator does not own\n",
+			 "freeing 0x%p: in a page the slab allocator does not own\n",
 			 object))
 			return;
 		free_large_kmalloc(folio, object);

@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include "slab.h"
 
+/* Serialises cache creation, destruction and walks of slab_caches. */
 DEFINE_MUTEX(slab_mutex);
 LIST_HEAD(slab_caches);
 struct kmem_cache *kmem_cache;
@@ -116,7 +117,7 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 	alias = kmalloc(sizeof(*alias) + strlen(name) + 1, GFP_KERNEL);
 	if (!alias)
 		return NULL;
-	strcpy(alias->name, name);
+	memcpy(alias->name, name, strlen(name) + 1);
 	list_add_tail(&alias->list, &s->aliases);
 	s->refcount++;
 	/* The merged cache now promises the larger of the two sizes. */
@@ -147,7 +148,7 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 	if (system_has_cmpxchg128())
 		s->flags |= __CMPXCHG_DOUBLE;
 	else
-		return -ENOSYS;
+		return -EOPNOTSUPP;
 
 	if (!calculate_sizes(s, args))
 		return -EINVAL;
@@ -187,8 +188,10 @@ static int check_create_args(const char *name, unsigned int size,
 	/* A usercopy region must lie inside the object. */
 	if (WARN_ON(!args->usersize && args->useroffset) ||
 	    WARN_ON(size < args->usersize ||
-		    size - args->usersize < args->useroffset))
-		args->usersize = args->useroffset = 0;
+		    size - args->usersize < args->useroffset)) {
+		args->usersize = 0;
+		args->useroffset = 0;
+	}
 
 	/* A custom free pointer is only for RCU caches, word aligned, inside. */
 	if (args->use_freeptr_offset &&
@@ -287,7 +290,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 {
 	int err;
 
-	if (unlikely(IS_ERR_OR_NULL(s)))
+	if (IS_ERR_OR_NULL(s))
 		return;
 	/* kfree_rcu() objects still in flight may belong to s. */
 	kvfree_rcu_barrier();
@@ -394,3 +397,4 @@ int libslab_init(void)
 	mutex_unlock(&slab_mutex);
 	return err;
 }
+EXPORT_SYMBOL(libslab_init);

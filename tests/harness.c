@@ -189,6 +189,22 @@ int report_teardown(void **state)
 	return 0;
 }
 
+static bool reports_open;
+
+void slab_reports_open(void)
+{
+	report_setup(NULL);
+	reports_open = true;
+}
+
+int slab_case_teardown(void **state)
+{
+	if (!reports_open)
+		return 0;
+	reports_open = false;
+	return report_teardown(state);
+}
+
 unsigned long report_count(void)
 {
 	return libslab_error_count() - report_base;

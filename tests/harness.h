@@ -87,6 +87,11 @@ unsigned long report_count(void);
 /* Count error events from now on. */
 void report_recount(void);
 
+/* Start a shared case's report scope: report_setup() until the case ends. */
+void slab_reports_open(void);
+/* Every shared case's teardown: closes its report scope, if it opened one. */
+int slab_case_teardown(void **state);
+
 /* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
 int expect_clean_setup(void **state);
 int expect_clean_teardown(void **state);
