@@ -172,6 +172,41 @@ int create_kmalloc_caches(void)
 	return 0;
 }
 
+/* A cache of kmalloc_caches[type][idx] that no earlier slot holds too. */
+static bool kmalloc_slot_owns(enum kmalloc_cache_type type, unsigned int idx)
+{
+	return kmalloc_caches[type][idx] &&
+	       (type == KMALLOC_NORMAL ||
+		kmalloc_caches[type][idx] != kmalloc_caches[KMALLOC_NORMAL][idx]);
+}
+
+void destroy_kmalloc_caches(void)
+{
+	enum kmalloc_cache_type type;
+	unsigned int idx;
+
+	/*
+	 * Shuffle sequences are kmalloc'ed: free them all first, or a cache's
+	 * sequence could outlive the kmalloc cache it came from.
+	 */
+	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++)
+		for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+			if (kmalloc_slot_owns(type, idx))
+				free_cache_hardening(kmalloc_caches[type][idx]);
+	free_cache_hardening(kmem_cache);
+	free_cache_hardening(kmem_cache_node);
+	/* Normal slots last: until then the aliased ones can tell they share. */
+	for (type = NR_KMALLOC_TYPES; type-- > KMALLOC_NORMAL; )
+		for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++) {
+			struct kmem_cache *s = kmalloc_caches[type][idx];
+			bool owns = kmalloc_slot_owns(type, idx);
+
+			kmalloc_caches[type][idx] = NULL;
+			if (owns)
+				kmem_cache_destroy(s);
+		}
+}
+
 /* A large kmalloc: whole compound pages from the page allocator. */
 static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 {

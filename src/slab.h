@@ -755,6 +755,8 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /* kmalloc.c: create the kmalloc caches. */
 int create_kmalloc_caches(void);
+/* kmalloc.c: destroy every kmalloc cache and clear kmalloc_caches[]. */
+void destroy_kmalloc_caches(void);
 /* kmalloc.c: the kmalloc cache serving size with flags for caller. */
 struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller);
 /* kmalloc.c: random_kmalloc_caches= (the copies of CONFIG_RANDOM_KMALLOC_CACHES). */

@@ -128,6 +128,8 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 
 /* Set once the kmalloc caches exist (slab_state FULL, as far as we care). */
 static bool slab_ready;
+/* The dynamic CPU hotplug state of slub_cpu_dead(), 0 before init. */
+static int cpuhp_state;
 
 /* Fill in s from the arguments and allocate its per-CPU and node parts. */
 static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
@@ -381,6 +383,8 @@ int libslab_init(void)
 		err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
 						"libslab:dead", NULL,
 						slub_cpu_dead);
+		if (err > 0)
+			cpuhp_state = err;
 		err = err < 0 ? err : 0;
 	}
 
@@ -398,3 +402,46 @@ int libslab_init(void)
 	return err;
 }
 EXPORT_SYMBOL(libslab_init);
+
+int libslab_exit(void)
+{
+	struct kmem_cache *s;
+	int err = 0;
+
+	/* Users' caches first: while one lives, nothing is torn down. */
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list) {
+		if (s == kmem_cache || s == kmem_cache_node ||
+		    (s->flags & SLAB_KMALLOC))
+			continue;
+		WARN(1, "%s: cache %s was never destroyed\n", __func__, s->name);
+		err = -EBUSY;
+	}
+	mutex_unlock(&slab_mutex);
+	if (err || !slab_ready)
+		return err;
+
+	if (cpuhp_state > 0) {
+		cpuhp_remove_state_nocalls(cpuhp_state);
+		cpuhp_state = 0;
+	}
+	/* A kmalloc object never freed is reported as a leak here. */
+	destroy_kmalloc_caches();
+
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	/* With every other cache gone, the boot caches hold no object. */
+	err = __kmem_cache_shutdown(kmem_cache) ?:
+	      __kmem_cache_shutdown(kmem_cache_node);
+	if (!WARN(err, "%s: caches remain allocated\n", __func__)) {
+		list_del(&kmem_cache->list);
+		list_del(&kmem_cache_node->list);
+		free_kmem_cache_nodes(kmem_cache);
+		free_kmem_cache_nodes(kmem_cache_node);
+		slab_ready = false;
+	}
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+	return err;
+}
+EXPORT_SYMBOL(libslab_exit);

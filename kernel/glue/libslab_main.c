@@ -36,12 +36,13 @@ static int __init libslab_module_init(void)
 }
 module_init(libslab_module_init);
 
-/*
- * The kmalloc caches live as long as the module, and the module cannot go
- * while a user of its exports is loaded.
- */
+/* No user of the exports is loaded any more: every page goes back. */
 static void __exit libslab_module_exit(void)
 {
+	int ret = libslab_exit();
+
+	if (ret)
+		pr_err("caches left behind: %d, their pages stay allocated\n", ret);
 }
 module_exit(libslab_module_exit);
 

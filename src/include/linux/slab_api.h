@@ -212,6 +212,12 @@ void get_slabinfo(struct kmem_cache *s, struct slabinfo *sinfo);
 int libslab_parse_cmdline(const char *cmdline);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
+/*
+ * Destroy the kmalloc caches and the boot caches, returning every page, so
+ * that libslab_init() could start over (module unload): 0, or -EBUSY with a
+ * WARN naming each cache its user never destroyed (then nothing is torn down).
+ */
+int libslab_exit(void);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
