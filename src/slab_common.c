@@ -11,6 +11,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/sched.h>
+#include <linux/stackdepot.h>
 #include "slab.h"
 
 /* Serialises cache creation, destruction and walks of slab_caches. */
@@ -130,6 +131,8 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 static bool slab_ready;
 /* The dynamic CPU hotplug state of slub_cpu_dead(), 0 before init. */
 static int cpuhp_state;
+/* Caches destroyed with live objects (reported then): their slabs stay. */
+static unsigned int caches_kept_with_objects;
 
 /* Fill in s from the arguments and allocate its per-CPU and node parts. */
 static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
@@ -163,6 +166,9 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 			return -EINVAL;
 	}
 	set_partial_limits(s);
+	/* User tracking keeps its stacks in the depot, set up on first need. */
+	if ((s->flags & SLAB_STORE_USER) && stack_depot_init())
+		return -ENOMEM;
 
 	err = init_kmem_cache_nodes(s);
 	if (err)
@@ -320,6 +326,8 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	 * kernel: its objects stay valid and reported, nothing is reused.
 	 */
 	list_del(&s->list);
+	if (err)
+		caches_kept_with_objects++;
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
 
@@ -427,6 +435,12 @@ int libslab_exit(void)
 	}
 	/* A kmalloc object never freed is reported as a leak here. */
 	destroy_kmalloc_caches();
+	/* The leaks were reported; the boot caches must keep their structs. */
+	if (caches_kept_with_objects) {
+		pr_err("libslab: %u caches were destroyed with live objects; their slabs stay allocated\n",
+		       caches_kept_with_objects);
+		return -EBUSY;
+	}
 
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);

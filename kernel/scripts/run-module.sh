@@ -10,7 +10,7 @@
 #      "make -C <tree> O=<build> M=<copy>": libslab.ko and libslab_kunit.ko;
 #   3. boot that kernel in QEMU (TCG, two CPUs) with a busybox initramfs
 #      whose init loads both modules (KUnit runs the suites on load),
-#      unloads them and powers off;
+#      unloads them and reboots, which ends QEMU;
 #   4. read the serial console: every suite passed, the modules unloaded,
 #      no splat.
 # Never loads anything into the host kernel.
@@ -76,14 +76,15 @@ if insmod /lib/modules/libslab.ko cmdline="slub_min_objects=8"; then
 	rmmod libslab_kunit && rmmod libslab && echo "libslab-module: unloaded"
 fi
 echo "libslab-module: done"
-poweroff -f
+# Without ACPI there is no power-off; a reboot ends QEMU (-no-reboot).
+reboot -f
 INIT_EOF
 "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" "$INIT" \
 	"$MODSRC/libslab.ko:/lib/modules/libslab.ko" \
 	"$MODSRC/libslab_kunit.ko:/lib/modules/libslab_kunit.ko" || fail "make-initramfs.sh"
 timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
 	-bios qboot.rom -kernel "$BUILD/arch/x86/boot/bzImage" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 oops=panic" < /dev/null > "$CONSOLE" 2>&1
+	-append "console=ttyS0 panic=-1 oops=panic reboot=t" < /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 say "QEMU exit $qrc after $(( $(date +%s) - t0 )) s; console $CONSOLE"
 

@@ -70,7 +70,10 @@ static void slab_reports_begin(void)
 }
 
 #define slab_reports_counted()		(libslab_error_count() - slab_reports_base)
-#define slab_assert_reported(text)	slab_assert_ge(slab_reports_counted(), 1)
+/* printk cannot be read back here: a report with text must have been counted. */
+#define slab_assert_reported(text)					\
+	KUNIT_ASSERT_GE_MSG(slab_test_ctx(), slab_reports_counted(), 1,	\
+			    "no report counted (expected \"%s\")", text)
 
 #include "kmalloc_cases.h"
 #include "cache_cases.h"

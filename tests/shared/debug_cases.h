@@ -107,6 +107,9 @@ SLAB_TEST(test_write_after_free_breaks_the_poison_and_is_caught_at_alloc)
 	kmem_cache_free(s, q);
 	kmem_cache_shrink(s);
 	slab_assert_eq(slab_test_nr_slabs(s), 1);	/* the isolated slab stays */
+	/* Its objects count as leaked: reported, and the cache is kept. */
+	kmem_cache_destroy(s);
+	slab_assert_reported("objects in 1 full slabs on node 0 remain allocated");
 }
 
 SLAB_TEST(test_double_free_is_reported_and_ignored)
@@ -149,6 +152,9 @@ SLAB_TEST(test_corrupted_free_pointer_is_reported_and_cut)
 	/* The report and the slab taken out of use. */
 	slab_assert_reported("FIX dbg_freeptr: Marking all objects used");
 	slab_assert_eq(slab_reports_counted(), 2);
+	/* The slab taken out of use holds objects: reported, cache kept. */
+	kmem_cache_destroy(s);
+	slab_assert_reported("Objects remaining on __kmem_cache_shutdown()");
 }
 
 SLAB_TEST(test_validate_finds_a_broken_poison)
