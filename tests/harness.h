@@ -20,6 +20,7 @@
 #include <linux/sim_printk.h>
 #include <linux/sim_cpu.h>
 #include "slab.h"
+#include "slab_test.h"
 
 /* Start collecting printk output (and stop echoing it to stderr). */
 void capture_start(void);
@@ -40,10 +41,6 @@ const char *captured(void);
 /* A never-merged cache of 256-byte objects, TEST_PER_SLAB per order-0 slab. */
 struct kmem_cache *make_test_cache(const char *name);
 
-/* Total slabs of s on every node. */
-unsigned long cache_nr_slabs(struct kmem_cache *s);
-/* Total partial slabs of s on every node. */
-unsigned long cache_nr_partial(struct kmem_cache *s);
 
 /*
  * A walk of the whole simulated page allocator, taken while nothing else

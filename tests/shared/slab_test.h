@@ -43,26 +43,28 @@ static inline struct kmem_cache *slab_test_cache_of(const void *object)
 	return folio_slab(virt_to_folio(object))->slab_cache;
 }
 
-/* Partial slabs of s on every node. */
-static inline unsigned long slab_test_nr_partial(struct kmem_cache *s)
+/* count(s, node) added up over every node. */
+static inline unsigned long slab_test_sum_nodes(struct kmem_cache *s,
+						unsigned long (*count)(struct kmem_cache *, int))
 {
-	unsigned long nr = 0;
+	unsigned long total = 0;
 	int node;
 
 	for (node = 0; node < nr_node_ids; node++)
-		nr += libslab_node_nr_partial(s, node);
-	return nr;
+		total += count(s, node);
+	return total;
+}
+
+/* Partial slabs of s on every node. */
+static inline unsigned long slab_test_nr_partial(struct kmem_cache *s)
+{
+	return slab_test_sum_nodes(s, libslab_node_nr_partial);
 }
 
 /* Slabs of s on every node. */
 static inline unsigned long slab_test_nr_slabs(struct kmem_cache *s)
 {
-	unsigned long nr = 0;
-	int node;
-
-	for (node = 0; node < nr_node_ids; node++)
-		nr += libslab_node_nr_slabs(s, node);
-	return nr;
+	return slab_test_sum_nodes(s, libslab_node_nr_slabs);
 }
 
 #endif
