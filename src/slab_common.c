@@ -429,18 +429,21 @@ int libslab_exit(void)
 	if (err || !slab_ready)
 		return err;
 
+	/*
+	 * The leaks were reported at their destroy; a kept cache still uses
+	 * its kmalloc'ed name and the boot caches, so nothing more goes.
+	 */
+	if (caches_kept_with_objects) {
+		pr_err("libslab: %u caches were destroyed with live objects; their slabs stay allocated\n",
+		       caches_kept_with_objects);
+		return -EBUSY;
+	}
 	if (cpuhp_state > 0) {
 		cpuhp_remove_state_nocalls(cpuhp_state);
 		cpuhp_state = 0;
 	}
 	/* A kmalloc object never freed is reported as a leak here. */
 	destroy_kmalloc_caches();
-	/* The leaks were reported; the boot caches must keep their structs. */
-	if (caches_kept_with_objects) {
-		pr_err("libslab: %u caches were destroyed with live objects; their slabs stay allocated\n",
-		       caches_kept_with_objects);
-		return -EBUSY;
-	}
 
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);

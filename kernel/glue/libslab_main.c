@@ -42,7 +42,7 @@ static void __exit libslab_module_exit(void)
 	int ret = libslab_exit();
 
 	if (ret)
-		pr_err("caches left behind: %d, their pages stay allocated\n", ret);
+		pr_err("unload incomplete (%d): pages stay allocated\n", ret);
 }
 module_exit(libslab_module_exit);
 

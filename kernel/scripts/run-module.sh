@@ -87,6 +87,8 @@ timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
 	-append "console=ttyS0 panic=-1 oops=panic reboot=t" < /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 say "QEMU exit $qrc after $(( $(date +%s) - t0 )) s; console $CONSOLE"
+# The serial console ends its lines with CR LF.
+sed -i 's/\r$//' "$CONSOLE"
 
 # 4. the verdict
 grep -q 'libslab-module: done' "$CONSOLE" || { tail -30 "$CONSOLE"; fail "init did not finish (QEMU exit $qrc)"; }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The allocator's own lifetime: libslab_exit() gives every page back (what
- * a module unload needs), refuses while a user's cache lives, and
- * libslab_init() starts over after it.  Each case leaves libslab
- * initialised for the next.
+ * a module unload needs), refuses while a user's cache lives or after a
+ * cache was destroyed with live objects, and libslab_init() starts over
+ * after it.  Each case leaves libslab initialised for the next.
  */
 #include "harness.h"
 
@@ -47,11 +47,33 @@ static void test_exit_with_a_live_cache_is_refused_and_tears_nothing_down(void *
 	sim_printk_reset_counts();
 }
 
+/* Must run last: a kept cache stays for the life of the process. */
+static void test_exit_after_a_leaky_destroy_is_refused_and_kmalloc_stays(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("lifecycle_leaky", 100, NULL,
+						 SLAB_NO_MERGE);
+	void *leaked = kmem_cache_alloc(s, GFP_KERNEL);
+
+	capture_start();
+	kmem_cache_destroy(s);
+	assert_int_equal(libslab_exit(), -EBUSY);
+	capture_stop();
+	assert_captured("Objects remaining on __kmem_cache_shutdown()");
+	assert_captured("1 caches were destroyed with live objects");
+	/* The kept cache's object and name are still valid memory. */
+	memset(leaked, 0, 100);
+	assert_string_equal(s->name, "lifecycle_leaky");
+	assert_non_null(kmalloc_caches[KMALLOC_NORMAL][6]);
+	kfree(kmalloc(64, GFP_KERNEL));
+	sim_printk_reset_counts();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit_returns_every_page_and_init_starts_over),
 		cmocka_unit_test(test_exit_with_a_live_cache_is_refused_and_tears_nothing_down),
+		cmocka_unit_test(test_exit_after_a_leaky_destroy_is_refused_and_kmalloc_stays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

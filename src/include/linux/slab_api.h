@@ -215,7 +215,8 @@ int libslab_init(void);
 /*
  * Destroy the kmalloc caches and the boot caches, returning every page, so
  * that libslab_init() could start over (module unload): 0, or -EBUSY with a
- * WARN naming each cache its user never destroyed (then nothing is torn down).
+ * WARN naming each cache its user never destroyed, or -EBUSY once a cache was
+ * destroyed with live objects (kept, so nothing is torn down in either case).
  */
 int libslab_exit(void);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
