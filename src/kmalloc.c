@@ -172,6 +172,41 @@ int create_kmalloc_caches(void)
 	return 0;
 }
 
+/* A cache of kmalloc_caches[type][idx] that no earlier slot holds too. */
+static bool kmalloc_slot_owns(enum kmalloc_cache_type type, unsigned int idx)
+{
+	return kmalloc_caches[type][idx] &&
+	       (type == KMALLOC_NORMAL ||
+		kmalloc_caches[type][idx] != kmalloc_caches[KMALLOC_NORMAL][idx]);
+}
+
+void destroy_kmalloc_caches(void)
+{
+	enum kmalloc_cache_type type;
+	unsigned int idx;
+
+	/*
+	 * Shuffle sequences are kmalloc'ed: free them all first, or a cache's
+	 * sequence could outlive the kmalloc cache it came from.
+	 */
+	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++)
+		for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+			if (kmalloc_slot_owns(type, idx))
+				free_cache_hardening(kmalloc_caches[type][idx]);
+	free_cache_hardening(kmem_cache);
+	free_cache_hardening(kmem_cache_node);
+	/* Normal slots last: until then the aliased ones can tell they share. */
+	for (type = NR_KMALLOC_TYPES; type-- > KMALLOC_NORMAL; )
+		for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++) {
+			struct kmem_cache *s = kmalloc_caches[type][idx];
+			bool owns = kmalloc_slot_owns(type, idx);
+
+			kmalloc_caches[type][idx] = NULL;
+			if (owns)
+				kmem_cache_destroy(s);
+		}
+}
+
 /* A large kmalloc: whole compound pages from the page allocator. */
 static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 {
@@ -179,7 +214,7 @@ static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 	struct page *page;
 	struct folio *folio;
 
-	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+	if (unlikely(flags & GFP_SLAB_INVALID_MASK))
 		flags = kmalloc_fix_flags(flags);
 	if (unlikely(order > MAX_PAGE_ORDER)) {
 		WARN_ON_ONCE(!(flags & __GFP_NOWARN));
@@ -283,7 +318,7 @@ EXPORT_SYMBOL(kmem_buckets_alloc);
 static void free_large_kmalloc(struct folio *folio, const void *object)
 {
 	if (WARN(object != folio_address(folio),
-		 "kfree: 0x%px is inside a large kmalloc block, not its start\n",
+		 "freeing 0x%p: inside a large kmalloc block, not its start\n",
 		 object))
 		return;
 	__folio_clear_large_kmalloc(folio);
@@ -298,13 +333,13 @@ void kfree(const void *object)
 	if (unlikely(ZERO_OR_NULL_PTR(object)))
 		return;
 	if (WARN(!virt_addr_valid(object),
-		 "kfree: 0x%px was not allocated by the slab allocator\n",
+		 "freeing 0x%p: not allocated by the slab allocator\n",
 		 object))
 		return;
 	folio = virt_to_folio(object);
 	if (unlikely(!folio_test_slab(folio))) {
 		if (WARN(!folio_test_large_kmalloc(folio),
-			 "kfree: 0x%px is in a page the slab allocator does not own\n",
+			 "freeing 0x%p: in a page the slab allocator does not own\n",
 			 object))
 			return;
 		free_large_kmalloc(folio, object);

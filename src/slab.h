@@ -122,6 +122,7 @@ struct kmem_cache_cpu {
 
 /* Per-node slab lists and counters (mm/slub.c struct kmem_cache_node). */
 struct kmem_cache_node {
+	/* protects the partial (and, debugging, full) list and its counts */
 	spinlock_t list_lock;
 	unsigned long nr_partial;
 	struct list_head partial;
@@ -260,8 +261,8 @@ struct track {
 #define SLAB_MERGE_SAME (SLAB_RECLAIM_ACCOUNT | SLAB_CACHE_DMA | \
 			 SLAB_CACHE_DMA32 | SLAB_ACCOUNT)
 
-/* GFP bits a slab allocation may not carry (mm/internal.h). */
-#define GFP_SLAB_BUG_MASK (__GFP_DMA32 | __GFP_HIGHMEM | ~__GFP_BITS_MASK)
+/* GFP bits a slab allocation may not carry (GFP_SLAB_BUG_MASK of mm/internal.h). */
+#define GFP_SLAB_INVALID_MASK (__GFP_DMA32 | __GFP_HIGHMEM | ~__GFP_BITS_MASK)
 
 /* ---- state shared between the core files ---- */
 
@@ -345,9 +346,19 @@ static inline struct kmem_cache_node *get_node(struct kmem_cache *s, int node)
 	return s->node[node];
 }
 
+/* The first kmem_cache_node of s at or after *node (moved there), or NULL. */
+static inline struct kmem_cache_node *kmem_cache_node_from(struct kmem_cache *s,
+							   int *node)
+{
+	for (; *node < nr_node_ids; (*node)++)
+		if (s->node[*node])
+			return s->node[*node];
+	return NULL;
+}
+
+/* Every node of s that has a kmem_cache_node. */
 #define for_each_kmem_cache_node(__s, __node, __n)			\
-	for (__node = 0; __node < nr_node_ids; __node++)		\
-		if ((__n = get_node(__s, __node)))
+	for (__node = 0; ((__n) = kmem_cache_node_from(__s, &(__node))); (__node)++)
 
 static inline bool slab_test_node_partial(const struct slab *slab)
 {
@@ -364,9 +375,10 @@ static inline void slab_clear_node_partial(struct slab *slab)
 	clear_bit(SLAB_NODE_PARTIAL_BIT, &slab->__page_flags);
 }
 
+/* Built without CONFIG_LIBSLAB_DEBUG, every debug path folds away here. */
 static inline bool kmem_cache_debug(const struct kmem_cache *s)
 {
-	return s->flags & SLAB_DEBUG_FLAGS;
+	return IS_ENABLED(CONFIG_LIBSLAB_DEBUG) && (s->flags & SLAB_DEBUG_FLAGS);
 }
 
 static inline bool kmem_cache_has_cpu_partial(const struct kmem_cache *s)
@@ -510,6 +522,7 @@ static inline void *get_freepointer_safe(const struct kmem_cache *s,
 					 void *object)
 {
 	void **addr = freeptr_addr(s, object);
+	/* the object may be reallocated and overwritten: the tid check decides */
 	void *stored = data_race(READ_ONCE(*addr));
 
 	if (likely(!s->random))
@@ -618,6 +631,7 @@ void freelist_corrupt(struct kmem_cache *s, void *object, void *next);
 int setup_slab_freelist_hardened(const char *value);
 int setup_slab_freelist_random(const char *value);
 
+#if IS_ENABLED(CONFIG_LIBSLAB_FAILSLAB)
 /* failslab.c: -ENOMEM if this allocation is to fail by fault injection. */
 int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
 /* failslab.c: on once failslab= is set up; until then no allocation asks should_failslab(). */
@@ -631,6 +645,18 @@ static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflag
 }
 /* failslab.c: apply a failslab= value; 0 or -EINVAL. */
 int setup_failslab(const char *value);
+#else
+/* Built without fault injection: nothing fails, and failslab= is unknown. */
+static inline int should_failslab(struct kmem_cache *s, gfp_t gfpflags)
+{
+	return 0;
+}
+
+static inline int setup_failslab(const char *value)
+{
+	return -EINVAL;
+}
+#endif
 
 /* slub_debug.c: apply slub_debug= to the flags of the cache called name. */
 slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name);
@@ -749,6 +775,8 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /* kmalloc.c: create the kmalloc caches. */
 int create_kmalloc_caches(void);
+/* kmalloc.c: destroy every kmalloc cache and clear kmalloc_caches[]. */
+void destroy_kmalloc_caches(void);
 /* kmalloc.c: the kmalloc cache serving size with flags for caller. */
 struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller);
 /* kmalloc.c: random_kmalloc_caches= (the copies of CONFIG_RANDOM_KMALLOC_CACHES). */

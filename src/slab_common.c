@@ -11,8 +11,10 @@
  */
 #include <linux/cpu.h>
 #include <linux/sched.h>
+#include <linux/stackdepot.h>
 #include "slab.h"
 
+/* Serialises cache creation, destruction and walks of slab_caches. */
 DEFINE_MUTEX(slab_mutex);
 LIST_HEAD(slab_caches);
 struct kmem_cache *kmem_cache;
@@ -116,7 +118,7 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 	alias = kmalloc(sizeof(*alias) + strlen(name) + 1, GFP_KERNEL);
 	if (!alias)
 		return NULL;
-	strcpy(alias->name, name);
+	memcpy(alias->name, name, strlen(name) + 1);
 	list_add_tail(&alias->list, &s->aliases);
 	s->refcount++;
 	/* The merged cache now promises the larger of the two sizes. */
@@ -127,6 +129,10 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 
 /* Set once the kmalloc caches exist (slab_state FULL, as far as we care). */
 static bool slab_ready;
+/* The dynamic CPU hotplug state of slub_cpu_dead(), 0 before init. */
+static int cpuhp_state;
+/* Caches destroyed with live objects (reported then): their slabs stay. */
+static unsigned int caches_kept_with_objects;
 
 /* Fill in s from the arguments and allocate its per-CPU and node parts. */
 static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
@@ -147,7 +153,7 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 	if (system_has_cmpxchg128())
 		s->flags |= __CMPXCHG_DOUBLE;
 	else
-		return -ENOSYS;
+		return -EOPNOTSUPP;
 
 	if (!calculate_sizes(s, args))
 		return -EINVAL;
@@ -160,6 +166,9 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 			return -EINVAL;
 	}
 	set_partial_limits(s);
+	/* User tracking keeps its stacks in the depot, set up on first need. */
+	if ((s->flags & SLAB_STORE_USER) && stack_depot_init())
+		return -ENOMEM;
 
 	err = init_kmem_cache_nodes(s);
 	if (err)
@@ -187,8 +196,10 @@ static int check_create_args(const char *name, unsigned int size,
 	/* A usercopy region must lie inside the object. */
 	if (WARN_ON(!args->usersize && args->useroffset) ||
 	    WARN_ON(size < args->usersize ||
-		    size - args->usersize < args->useroffset))
-		args->usersize = args->useroffset = 0;
+		    size - args->usersize < args->useroffset)) {
+		args->usersize = 0;
+		args->useroffset = 0;
+	}
 
 	/* A custom free pointer is only for RCU caches, word aligned, inside. */
 	if (args->use_freeptr_offset &&
@@ -287,7 +298,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 {
 	int err;
 
-	if (unlikely(IS_ERR_OR_NULL(s)))
+	if (IS_ERR_OR_NULL(s))
 		return;
 	/* kfree_rcu() objects still in flight may belong to s. */
 	kvfree_rcu_barrier();
@@ -315,6 +326,8 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	 * kernel: its objects stay valid and reported, nothing is reused.
 	 */
 	list_del(&s->list);
+	if (err)
+		caches_kept_with_objects++;
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
 
@@ -378,6 +391,8 @@ int libslab_init(void)
 		err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
 						"libslab:dead", NULL,
 						slub_cpu_dead);
+		if (err > 0)
+			cpuhp_state = err;
 		err = err < 0 ? err : 0;
 	}
 
@@ -394,3 +409,56 @@ int libslab_init(void)
 	mutex_unlock(&slab_mutex);
 	return err;
 }
+EXPORT_SYMBOL(libslab_init);
+
+int libslab_exit(void)
+{
+	struct kmem_cache *s;
+	int err = 0;
+
+	/* Users' caches first: while one lives, nothing is torn down. */
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list) {
+		if (s == kmem_cache || s == kmem_cache_node ||
+		    (s->flags & SLAB_KMALLOC))
+			continue;
+		WARN(1, "%s: cache %s was never destroyed\n", __func__, s->name);
+		err = -EBUSY;
+	}
+	mutex_unlock(&slab_mutex);
+	if (err || !slab_ready)
+		return err;
+
+	/*
+	 * The leaks were reported at their destroy; a kept cache still uses
+	 * its kmalloc'ed name and the boot caches, so nothing more goes.
+	 */
+	if (caches_kept_with_objects) {
+		pr_err("libslab: %u caches were destroyed with live objects; their slabs stay allocated\n",
+		       caches_kept_with_objects);
+		return -EBUSY;
+	}
+	if (cpuhp_state > 0) {
+		cpuhp_remove_state_nocalls(cpuhp_state);
+		cpuhp_state = 0;
+	}
+	/* A kmalloc object never freed is reported as a leak here. */
+	destroy_kmalloc_caches();
+
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	/* With every other cache gone, the boot caches hold no object. */
+	err = __kmem_cache_shutdown(kmem_cache) ?:
+	      __kmem_cache_shutdown(kmem_cache_node);
+	if (!WARN(err, "%s: caches remain allocated\n", __func__)) {
+		list_del(&kmem_cache->list);
+		list_del(&kmem_cache_node->list);
+		free_kmem_cache_nodes(kmem_cache);
+		free_kmem_cache_nodes(kmem_cache_node);
+		slab_ready = false;
+	}
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+	return err;
+}
+EXPORT_SYMBOL(libslab_exit);

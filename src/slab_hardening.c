@@ -100,7 +100,8 @@ void *shuffle_freelist(struct kmem_cache *s, struct slab *slab, void *start)
 	if (!s->random_seq || count < 2 || count > oo_objects(s->oo))
 		return NULL;
 	idx = get_random_u32_below(oo_objects(s->oo));
-	first = cur = next_freelist_entry(s, start, &idx, count);
+	first = next_freelist_entry(s, start, &idx, count);
+	cur = first;
 	for (i = 1; i < count; i++) {
 		next = next_freelist_entry(s, start, &idx, count);
 		set_freepointer(s, cur, next);
@@ -112,7 +113,7 @@ void *shuffle_freelist(struct kmem_cache *s, struct slab *slab, void *start)
 
 void freelist_corrupt(struct kmem_cache *s, void *object, void *next)
 {
-	slab_err(s, "Freepointer corrupt: object 0x%px points to 0x%px", object,
+	slab_err(s, "Freepointer corrupt: object 0x%p points to 0x%p", object,
 		 next);
 }
 

@@ -13,11 +13,11 @@
 #include "slab.h"
 
 /* What show_slab_objects() counts. */
-#define SO_ALL		(1 << 0)	/* all slabs on the node counters */
-#define SO_PARTIAL	(1 << 1)	/* node partial slabs */
-#define SO_CPU		(1 << 2)	/* cpu slabs and cpu partial slabs */
-#define SO_OBJECTS	(1 << 3)	/* objects in use, not slabs */
-#define SO_TOTAL	(1 << 4)	/* objects in all, not slabs */
+#define SO_ALL		BIT(0)	/* all slabs on the node counters */
+#define SO_PARTIAL	BIT(1)	/* node partial slabs */
+#define SO_CPU		BIT(2)	/* cpu slabs and cpu partial slabs */
+#define SO_OBJECTS	BIT(3)	/* objects in use, not slabs */
+#define SO_TOTAL	BIT(4)	/* objects in all, not slabs */
 
 static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			     unsigned long flags)
@@ -33,13 +33,17 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			struct slab *slab = READ_ONCE(c->slab);
 
 			if (slab) {
+				/* the CPU may be using the slab: a snapshot */
+				unsigned int inuse = data_race((unsigned int)slab->inuse);
+
 				x = flags & SO_TOTAL ? slab->objects :
-				    flags & SO_OBJECTS ? data_race((unsigned int)slab->inuse) : 1;
+				    flags & SO_OBJECTS ? inuse : 1;
 				total += x;
 				nodes[slab_nid(slab)] += x;
 			}
 			slab = READ_ONCE(c->partial);
 			if (slab && !(flags & (SO_TOTAL | SO_OBJECTS))) {
+				/* the chain's count, as its owner last set it */
 				x = data_race(slab->slabs);
 				total += x;
 				nodes[slab_nid(slab)] += x;
@@ -64,6 +68,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 				x = count_partial(n, flags & SO_TOTAL ?
 						     PARTIAL_TOTAL : PARTIAL_INUSE);
 			else
+				/* a lockless read, as sysfs reads it */
 				x = data_race(n->nr_partial);
 			total += x;
 			nodes[node] += x;
@@ -87,7 +92,7 @@ static int slabs_cpu_partial_show(struct kmem_cache *s, char *buf, size_t size)
 	for_each_online_cpu(cpu) {
 		struct slab *slab = READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->partial);
 
-		if (slab)
+		if (slab)	/* the chain's count, as its owner last set it */
 			slabs += data_race(slab->slabs);
 	}
 	/* Cpu partial slabs are assumed half full (set_partial_limits()). */
@@ -97,6 +102,7 @@ static int slabs_cpu_partial_show(struct kmem_cache *s, char *buf, size_t size)
 		struct slab *slab = READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->partial);
 
 		if (slab) {
+			/* the chain's count, as its owner last set it */
 			slabs = data_race(slab->slabs);
 			len += scnprintf(buf + len, size - len, " C%u=%d(%d)", cpu,
 					 slabs * (int)oo_objects(s->oo) / 2, slabs);
@@ -155,7 +161,7 @@ struct location {
 	unsigned long addr;
 	unsigned long sum_time, min_time, max_time;
 	long min_pid, max_pid;
-	DECLARE_BITMAP(cpus, NR_CPUS);
+	cpumask_t cpus;
 	nodemask_t nodes;
 };
 
@@ -185,8 +191,10 @@ static bool add_location(struct loc_track *t, struct track *track, int node)
 		l = &t->loc[t->count++];
 		memset(l, 0, sizeof(*l));
 		l->addr = track->addr;
-		l->min_time = l->max_time = age;
-		l->min_pid = l->max_pid = track->pid;
+		l->min_time = age;
+		l->max_time = age;
+		l->min_pid = track->pid;
+		l->max_pid = track->pid;
 	}
 	l = &t->loc[i];
 	l->count++;
@@ -195,7 +203,7 @@ static bool add_location(struct loc_track *t, struct track *track, int node)
 	l->max_time = max(l->max_time, age);
 	l->min_pid = min_t(long, l->min_pid, track->pid);
 	l->max_pid = max_t(long, l->max_pid, track->pid);
-	set_bit(track->cpu, l->cpus);
+	cpumask_set_cpu(track->cpu, &l->cpus);
 	node_set(node, l->nodes);
 	return true;
 }
@@ -294,7 +302,7 @@ static int show_calls(struct kmem_cache *s, char *buf, size_t size,
 					 l->min_pid);
 		if (num_online_cpus() > 1) {
 			len += scnprintf(buf + len, size - len, " cpus=");
-			len += format_bit_list(buf + len, size - len, l->cpus,
+			len += format_bit_list(buf + len, size - len, cpumask_bits(&l->cpus),
 					       nr_cpu_ids);
 		}
 		if (nr_node_ids > 1) {
@@ -366,7 +374,7 @@ int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 }
 EXPORT_SYMBOL(libslab_sysfs_show);
 
-int libslab_for_each_cache(int (*fn)(struct kmem_cache *s, void *arg), void *arg)
+int libslab_walk_caches(int (*fn)(struct kmem_cache *, void *), void *arg)
 {
 	struct kmem_cache *s, **caches;
 	unsigned int nr = 0, i = 0;
@@ -388,4 +396,4 @@ int libslab_for_each_cache(int (*fn)(struct kmem_cache *s, void *arg), void *arg
 	kfree(caches);
 	return ret;
 }
-EXPORT_SYMBOL(libslab_for_each_cache);
+EXPORT_SYMBOL(libslab_walk_caches);

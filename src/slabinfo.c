@@ -148,6 +148,7 @@ unsigned long libslab_node_nr_partial(struct kmem_cache *s, int node)
 {
 	struct kmem_cache_node *n = get_node(s, node);
 
+	/* a lockless read: the count may change as soon as it is read */
 	return n ? data_race(READ_ONCE(n->nr_partial)) : 0;
 }
 EXPORT_SYMBOL(libslab_node_nr_partial);
@@ -162,6 +163,7 @@ EXPORT_SYMBOL(libslab_node_nr_slabs);
 
 unsigned int libslab_cpu_nr_partial(struct kmem_cache *s, int cpu)
 {
+	/* another CPU's chain, read as sysfs reads it: a snapshot */
 	struct slab *partial = data_race(READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->partial));
 
 	return partial ? partial->slabs : 0;
@@ -170,7 +172,8 @@ EXPORT_SYMBOL(libslab_cpu_nr_partial);
 
 bool libslab_cpu_has_slab(struct kmem_cache *s, int cpu)
 {
-	return data_race(READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->slab)) != NULL;
+	/* another CPU's slab pointer: a snapshot */
+	return !!data_race(READ_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->slab));
 }
 EXPORT_SYMBOL(libslab_cpu_has_slab);
 
@@ -251,10 +254,11 @@ unsigned long libslab_stat(struct kmem_cache *s, int item, int cpu)
 
 	if (item < 0 || item >= NR_SLUB_STAT_ITEMS)
 		return 0;
+	/* per-CPU counters are summed without stopping their CPUs, as in SLUB */
 	if (cpu >= 0)
 		return (unsigned int)cpu < nr_cpu_ids ?
-		       data_race(per_cpu_ptr(s->cpu_slab, cpu)->stat[item]) : 0;
-	for_each_possible_cpu(c)
+		       data_race(per_cpu_ptr(s->cpu_slab, cpu)->stat[item]) : 0; /* racy */
+	for_each_possible_cpu(c)	/* each CPU's counter as it stands */
 		sum += data_race(per_cpu_ptr(s->cpu_slab, c)->stat[item]);
 	return sum;
 }

@@ -22,9 +22,9 @@ static_assert(offsetof(struct kmem_cache_cpu, freelist) % (2 * sizeof(void *)) =
 
 gfp_t kmalloc_fix_flags(gfp_t flags)
 {
-	gfp_t invalid_mask = flags & GFP_SLAB_BUG_MASK;
+	gfp_t invalid_mask = flags & GFP_SLAB_INVALID_MASK;
 
-	flags &= ~GFP_SLAB_BUG_MASK;
+	flags &= ~GFP_SLAB_INVALID_MASK;
 	WARN(1, "Unexpected gfp: %#x. Fixing up to gfp: %#x. Fix your code!\n",
 	     invalid_mask, flags);
 	return flags;
@@ -58,7 +58,7 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 	void *start, *p, *next;
 	unsigned int idx;
 
-	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+	if (unlikely(flags & GFP_SLAB_INVALID_MASK))
 		flags = kmalloc_fix_flags(flags);
 	flags |= s->allocflags;
 
@@ -223,7 +223,7 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
 	c = this_cpu_ptr(s->cpu_slab);
 	slab = c->partial;
 	if (unlikely(c->slab) || !slab) {
-		*retry = c->slab != NULL;
+		*retry = !!c->slab;
 		local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 		return NULL;
 	}

@@ -105,6 +105,9 @@ int setup_slub_debug(const char *value)
 	bool global_changed = false, lists = false;
 	const char *str = value, *caches;
 
+	/* Without CONFIG_LIBSLAB_DEBUG there is no slub_debug= to set. */
+	if (!IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
+		return -EINVAL;
 	if (str && strlen(str) >= sizeof(slub_debug_buf))
 		return -EINVAL;
 	disable_higher_order_debug = false;
@@ -161,6 +164,8 @@ slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name)
 	slab_flags_t block_flags, local = slub_debug;
 	const char *next = slub_debug_string, *caches;
 
+	if (!IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
+		return flags & ~SLAB_DEBUG_FLAGS;
 	if (flags & SLAB_NO_USER_FLAGS)
 		return flags;
 	/* Caches of debugging tools don't track users unless named. */
@@ -263,7 +268,7 @@ static void print_section(const char *level, const char *text, u8 *addr,
 
 static void print_slab_info(const struct slab *slab)
 {
-	pr_err("Slab 0x%px objects=%u used=%u fp=0x%px flags=%#lx\n",
+	pr_err("Slab 0x%p objects=%u used=%u fp=0x%p flags=%#lx\n",
 	       slab, slab->objects, slab->inuse, slab->freelist,
 	       slab->__page_flags);
 }
@@ -292,7 +297,7 @@ static void print_trailer(struct kmem_cache *s, struct slab *slab, u8 *p)
 
 	print_tracking(s, p);
 	print_slab_info(slab);
-	pr_err("Object 0x%px @offset=%tu fp=0x%px\n\n", p, p - addr,
+	pr_err("Object 0x%p @offset=%tu fp=0x%p\n\n", p, p - addr,
 	       get_freepointer(s, p));
 	if (s->flags & SLAB_RED_ZONE)
 		print_section(KERN_ERR, "Redzone  ", p - s->red_left_pad,
@@ -321,7 +326,7 @@ static void print_object_report(struct kmem_cache *s, struct slab *slab,
 	slab_bug(s, "%s", reason);
 	if (!object || !check_valid_pointer(s, slab, object)) {
 		print_slab_info(slab);
-		pr_err("Invalid pointer 0x%px\n", object);
+		pr_err("Invalid pointer 0x%p\n", object);
 	} else {
 		print_trailer(s, slab, object);
 	}
@@ -376,7 +381,7 @@ static void init_object(struct kmem_cache *s, void *object, u8 val)
 static void restore_bytes(struct kmem_cache *s, const char *message, u8 data,
 			  u8 *from, u8 *to)
 {
-	slab_fix(s, "Restoring %s 0x%px-0x%px=0x%x", message, from, to - 1,
+	slab_fix(s, "Restoring %s 0x%p-0x%p=0x%x", message, from, to - 1,
 		 data);
 	memset(from, data, to - from);
 }
@@ -397,7 +402,7 @@ static bool check_bytes_and_report(struct kmem_cache *s, struct slab *slab,
 	while (end > fault && end[-1] == value)
 		end--;
 	slab_add_error();
-	pr_err("[%s overwritten] 0x%px-0x%px @offset=%tu. First byte 0x%x instead of 0x%x\n",
+	pr_err("[%s overwritten] 0x%p-0x%p @offset=%tu. First byte 0x%x instead of 0x%x\n",
 	       what, fault, end - 1, fault - addr, fault[0], value);
 	if (object_print)
 		print_object_report(s, slab, object, "Object corrupt");
@@ -437,7 +442,7 @@ static void slab_pad_check(struct kmem_cache *s, struct slab *slab)
 		return;
 	while (end > fault && end[-1] == POISON_INUSE)
 		end--;
-	slab_bug(s, "Padding overwritten. 0x%px-0x%px @offset=%tu",
+	slab_bug(s, "Padding overwritten. 0x%p-0x%p @offset=%tu",
 		 fault, end - 1, fault - start);
 	print_section(KERN_ERR, "Padding ", pad, remainder);
 	print_slab_info(slab);
@@ -562,7 +567,7 @@ static bool on_freelist(struct kmem_cache *s, struct slab *slab, void *search)
 		slab->inuse = slab->objects - nr;
 		slab_fix(s, "Object count adjusted");
 	}
-	return search == NULL;
+	return !search;
 }
 
 static void trace(struct kmem_cache *s, struct slab *slab, void *object,
@@ -570,7 +575,7 @@ static void trace(struct kmem_cache *s, struct slab *slab, void *object,
 {
 	if (!(s->flags & SLAB_TRACE))
 		return;
-	pr_info("TRACE %s %s 0x%px inuse=%u fp=0x%px\n", s->name,
+	pr_info("TRACE %s %s 0x%p inuse=%u fp=0x%p\n", s->name,
 		alloc ? "alloc" : "free", object, slab->inuse, slab->freelist);
 	if (!alloc)
 		print_section(KERN_INFO, "Object ", object, s->object_size);
@@ -630,7 +635,7 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 				    void *object)
 {
 	if (!check_valid_pointer(s, slab, object)) {
-		slab_bug_at(s, slab, "Invalid object pointer 0x%px", object);
+		slab_bug_at(s, slab, "Invalid object pointer 0x%p", object);
 		return false;
 	}
 	if (on_freelist(s, slab, object)) {
@@ -686,7 +691,7 @@ static bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 	}
 out:
 	if (!ok)
-		slab_fix(s, "Object at 0x%px not freed", object);
+		slab_fix(s, "Object at 0x%p not freed", object);
 	return ok;
 }
 
@@ -743,6 +748,7 @@ static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
 	unsigned long flags;
 	void *object = NULL;
 
+	/* an unlocked peek; the list is walked under the lock */
 	if (!n || !data_race(n->nr_partial))
 		return NULL;
 	spin_lock_irqsave(&n->list_lock, flags);

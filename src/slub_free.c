@@ -16,7 +16,7 @@
 static void report_double_free(struct kmem_cache *s, void *object,
 			       unsigned long addr)
 {
-	slab_err(s, "Double free of 0x%px detected at %pS", object,
+	slab_err(s, "Double free of 0x%p detected at %pS", object,
 		 (void *)addr);
 }
 
@@ -25,12 +25,42 @@ static void report_double_free(struct kmem_cache *s, void *object,
  * counters change in one cmpxchg; the node lock is taken only when the
  * slab may have to move between lists.
  */
+/*
+ * The part of a slow-path free that the node lock covers: the slab's move
+ * between lists once its freelist took the objects.  Drops the lock.
+ */
+static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
+			       struct slab *slab, bool was_full, bool now_empty,
+			       bool on_node_partial, unsigned long flags)
+	__releases(&n->list_lock)
+{
+	/* Partial but on a CPU's chain, not the node list: leave it there. */
+	if (!was_full && !on_node_partial) {
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		return;
+	}
+	if (unlikely(now_empty && n->nr_partial >= s->min_partial)) {
+		if (!was_full) {
+			remove_partial(n, slab);
+			stat(s, FREE_REMOVE_PARTIAL);
+		}
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		discard_slab(s, slab);
+		return;
+	}
+	if (!kmem_cache_has_cpu_partial(s) && unlikely(was_full)) {
+		add_partial(n, slab, true);
+		stat(s, FREE_ADD_PARTIAL);
+	}
+	spin_unlock_irqrestore(&n->list_lock, flags);
+}
+
 static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 			void *tail, int cnt, unsigned long addr)
 {
-	struct kmem_cache_node *n = NULL;
-	unsigned long counters, flags = 0;
-	bool was_frozen, on_node_partial = false;
+	struct kmem_cache_node *n;
+	unsigned long counters, flags;
+	bool was_frozen, on_node_partial;
 	struct slab new;
 	void *prior;
 
@@ -39,11 +69,7 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 		free_to_partial_list(s, slab, head, tail, cnt, addr);
 		return;
 	}
-	do {
-		if (unlikely(n)) {
-			spin_unlock_irqrestore(&n->list_lock, flags);
-			n = NULL;
-		}
+	for (;;) {
 		prior = READ_ONCE(slab->freelist);
 		counters = READ_ONCE(slab->counters);
 		if (unlikely(prior == head)) {
@@ -54,52 +80,38 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 		new.counters = counters;
 		was_frozen = new.frozen;
 		new.inuse -= cnt;
-		if ((!new.inuse || !prior) && !was_frozen) {
-			/*
-			 * A full slab goes to this CPU's partial chain without
-			 * the node lock; otherwise it may have to move.
-			 */
-			if (!kmem_cache_has_cpu_partial(s) || prior) {
-				n = get_node(s, slab_nid(slab));
-				spin_lock_irqsave(&n->list_lock, flags);
-				on_node_partial = slab_test_node_partial(slab);
+		/*
+		 * A slab that empties or stops being full may have to move
+		 * between lists, under the node lock taken before the
+		 * cmpxchg; a full one goes to this CPU's partial chain
+		 * without it.
+		 */
+		if ((!new.inuse || !prior) && !was_frozen &&
+		    (!kmem_cache_has_cpu_partial(s) || prior)) {
+			n = get_node(s, slab_nid(slab));
+			spin_lock_irqsave(&n->list_lock, flags);
+			on_node_partial = slab_test_node_partial(slab);
+			if (slab_update_freelist(s, slab, prior, counters, head,
+						 new.counters)) {
+				__slab_free_relist(s, n, slab, !prior, !new.inuse,
+						   on_node_partial, flags);
+				return;
 			}
+			spin_unlock_irqrestore(&n->list_lock, flags);
+			continue;
 		}
-	} while (!slab_update_freelist(s, slab, prior, counters, head,
-				       new.counters));
-
-	if (likely(!n)) {
-		/* Frozen slabs belong to a CPU; a full one joins ours. */
-		if (was_frozen) {
-			stat(s, FREE_FROZEN);
-		} else if (kmem_cache_has_cpu_partial(s) && !prior) {
-			put_cpu_partial(s, slab, true);
-			stat(s, CPU_PARTIAL_FREE);
-		}
-		return;
+		if (slab_update_freelist(s, slab, prior, counters, head,
+					 new.counters))
+			break;
 	}
 
-	/* Partial but on a CPU's chain, not the node list: leave it there. */
-	if (prior && !on_node_partial) {
-		spin_unlock_irqrestore(&n->list_lock, flags);
-		return;
+	/* Frozen slabs belong to a CPU; a full one joins ours. */
+	if (was_frozen) {
+		stat(s, FREE_FROZEN);
+	} else if (kmem_cache_has_cpu_partial(s) && !prior) {
+		put_cpu_partial(s, slab, true);
+		stat(s, CPU_PARTIAL_FREE);
 	}
-
-	if (unlikely(!new.inuse && n->nr_partial >= s->min_partial)) {
-		if (prior) {
-			remove_partial(n, slab);
-			stat(s, FREE_REMOVE_PARTIAL);
-		}
-		spin_unlock_irqrestore(&n->list_lock, flags);
-		discard_slab(s, slab);
-		return;
-	}
-
-	if (!kmem_cache_has_cpu_partial(s) && unlikely(!prior)) {
-		add_partial(n, slab, true);
-		stat(s, FREE_ADD_PARTIAL);
-	}
-	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
 /*
@@ -186,7 +198,7 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	       unsigned long addr)
 {
 	if (unlikely(!check_valid_pointer(s, slab, object))) {
-		slab_err(s, "Invalid object pointer 0x%px freed at %pS",
+		slab_err(s, "Invalid object pointer 0x%p freed at %pS",
 			 object, (void *)addr);
 		return;
 	}
@@ -201,7 +213,7 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 	struct slab *slab = virt_to_slab(x);
 	struct kmem_cache *cachep;
 
-	if (WARN_ONCE(!slab, "%s: Object 0x%px is not a Slab page!\n",
+	if (WARN_ONCE(!slab, "%s: Object 0x%p is not a Slab page!\n",
 		      __func__, x))
 		return NULL;
 	cachep = slab->slab_cache;
@@ -259,7 +271,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
 	if (!df->s || !check_valid_pointer(df->s, df->slab, object)) {
 		if (df->s)
-			slab_err(df->s, "Invalid object pointer 0x%px in bulk free",
+			slab_err(df->s, "Invalid object pointer 0x%p in bulk free",
 				 object);
 		df->slab = NULL;
 		p[size] = NULL;

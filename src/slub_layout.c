@@ -78,7 +78,7 @@ int calculate_order(unsigned int size)
 	order = get_order(size);
 	if (order <= MAX_PAGE_ORDER)
 		return order;
-	return -ENOSYS;
+	return -EINVAL;
 }
 
 /* A fixed-point 2^32/size so obj_to_index() needs no division. */

@@ -133,7 +133,7 @@ void *freeze_slab(struct kmem_cache *s, struct slab *slab)
 		counters = READ_ONCE(slab->counters);
 		new.counters = counters;
 		new.inuse = slab->objects;
-		new.frozen = freelist != NULL;
+		new.frozen = !!freelist;
 	} while (!slab_update_freelist(s, slab, freelist, counters, NULL,
 				       new.counters));
 	return freelist;
@@ -184,7 +184,7 @@ static struct slab *get_any_partial(struct kmem_cache *s, int skip)
 		struct kmem_cache_node *n = get_node(s, node);
 
 		if (node == skip || !n ||
-		    data_race(n->nr_partial) <= s->min_partial)
+		    data_race(n->nr_partial) <= s->min_partial) /* unlocked peek */
 			continue;
 		slab = get_partial_node(s, n);
 		if (slab)
@@ -213,7 +213,7 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	void *old_freelist;
 	unsigned int free_delta = 0;
 	/* Remote frees arrived while it was ours: it's less hot, go last. */
-	bool to_tail = READ_ONCE(slab->freelist) != NULL;
+	bool to_tail = !!READ_ONCE(slab->freelist);
 
 	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
 		/* A forged link of a hardened cache: keep the chain up to it. */
@@ -244,6 +244,7 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 
 	if (to_tail)
 		stat(s, DEACTIVATE_REMOTE_FREES);
+	/* unlocked, as SLUB reads it: a slab too many is harmless */
 	if (!new.inuse && data_race(n->nr_partial) >= s->min_partial) {
 		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
@@ -260,31 +261,26 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 
 void __put_partials(struct kmem_cache *s, struct slab *partial_slab)
 {
-	struct kmem_cache_node *n = NULL, *n2;
 	struct slab *slab, *to_discard = NULL;
-	unsigned long flags = 0;
+	struct kmem_cache_node *n;
+	unsigned long flags;
 
+	/* One lock hold per run of slabs from the same node. */
 	while (partial_slab) {
-		slab = partial_slab;
-		partial_slab = slab->next;
-
-		n2 = get_node(s, slab_nid(slab));
-		if (n != n2) {
-			if (n)
-				spin_unlock_irqrestore(&n->list_lock, flags);
-			n = n2;
-			spin_lock_irqsave(&n->list_lock, flags);
+		n = get_node(s, slab_nid(partial_slab));
+		spin_lock_irqsave(&n->list_lock, flags);
+		while (partial_slab && get_node(s, slab_nid(partial_slab)) == n) {
+			slab = partial_slab;
+			partial_slab = slab->next;
+			if (!slab->inuse && n->nr_partial >= s->min_partial) {
+				slab->next = to_discard;
+				to_discard = slab;
+			} else {
+				add_partial(n, slab, true);
+			}
 		}
-
-		if (!slab->inuse && n->nr_partial >= s->min_partial) {
-			slab->next = to_discard;
-			to_discard = slab;
-		} else {
-			add_partial(n, slab, true);
-		}
-	}
-	if (n)
 		spin_unlock_irqrestore(&n->list_lock, flags);
+	}
 
 	while (to_discard) {
 		slab = to_discard;
@@ -467,7 +463,7 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 		if (map && test_bit(obj_to_index(s, slab, p), map))
 			continue;
 		slab_add_error();
-		pr_err("Object 0x%px @offset=%lu\n", p,
+		pr_err("Object 0x%p @offset=%lu\n", p,
 		       (unsigned long)((char *)p - (char *)addr));
 		print_tracking(s, p);
 	}

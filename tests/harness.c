@@ -38,28 +38,6 @@ struct kmem_cache *make_test_cache(const char *name)
 	return s;
 }
 
-/* count(s, node) added up over every node. */
-static unsigned long sum_over_nodes(struct kmem_cache *s,
-				    unsigned long (*count)(struct kmem_cache *, int))
-{
-	unsigned long total = 0;
-	int node;
-
-	for (node = 0; node < nr_node_ids; node++)
-		total += count(s, node);
-	return total;
-}
-
-unsigned long cache_nr_slabs(struct kmem_cache *s)
-{
-	return sum_over_nodes(s, libslab_node_nr_slabs);
-}
-
-unsigned long cache_nr_partial(struct kmem_cache *s)
-{
-	return sum_over_nodes(s, libslab_node_nr_partial);
-}
-
 static struct census_cache *census_entry(struct page_census *census,
 					 struct kmem_cache *s)
 {
@@ -187,6 +165,22 @@ int report_teardown(void **state)
 	capture_stop();
 	sim_printk_reset_counts();
 	return 0;
+}
+
+static bool reports_open;
+
+void slab_reports_open(void)
+{
+	report_setup(NULL);
+	reports_open = true;
+}
+
+int slab_case_teardown(void **state)
+{
+	if (!reports_open)
+		return 0;
+	reports_open = false;
+	return report_teardown(state);
 }
 
 unsigned long report_count(void)

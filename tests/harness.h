@@ -20,6 +20,7 @@
 #include <linux/sim_printk.h>
 #include <linux/sim_cpu.h>
 #include "slab.h"
+#include "slab_test.h"
 
 /* Start collecting printk output (and stop echoing it to stderr). */
 void capture_start(void);
@@ -40,10 +41,6 @@ const char *captured(void);
 /* A never-merged cache of 256-byte objects, TEST_PER_SLAB per order-0 slab. */
 struct kmem_cache *make_test_cache(const char *name);
 
-/* Total slabs of s on every node. */
-unsigned long cache_nr_slabs(struct kmem_cache *s);
-/* Total partial slabs of s on every node. */
-unsigned long cache_nr_partial(struct kmem_cache *s);
 
 /*
  * A walk of the whole simulated page allocator, taken while nothing else
@@ -86,6 +83,11 @@ int report_teardown(void **state);
 unsigned long report_count(void);
 /* Count error events from now on. */
 void report_recount(void);
+
+/* Start a shared case's report scope: report_setup() until the case ends. */
+void slab_reports_open(void);
+/* Every shared case's teardown: closes its report scope, if it opened one. */
+int slab_case_teardown(void **state);
 
 /* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
 int expect_clean_setup(void **state);

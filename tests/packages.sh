@@ -7,10 +7,13 @@ LIBSLAB_USERSPACE_PACKAGES=(
 	meson ninja-build pkg-config build-essential ccache python3
 	libcmocka-dev liburcu-dev valgrind
 )
-# Building Linux 6.12 with the core in it and booting the KUnit suite in QEMU.
+# Building Linux 6.12 with the series for x86_64 and arm64, checking it
+# (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
+# suites in QEMU and the module in a busybox initramfs.
 LIBSLAB_KERNEL_PACKAGES=(
-	linux-source-6.12 qemu-system-x86 bc flex bison libelf-dev libssl-dev
-	cpio rsync xz-utils
+	linux-source-6.12 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
+	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
+	python3-ply python3-git busybox-static
 )
 # The peer allocators and the plotting that bench/run-bench.sh needs.
 LIBSLAB_BENCH_PACKAGES=(

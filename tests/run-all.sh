@@ -5,7 +5,7 @@
 #   (c) meson test on an ASan+UBSan build        (build/asan)
 #   (d) meson test on a ThreadSanitizer build    (build/tsan)
 #   (e) the torture runs under valgrind DRD      (build/drd, -Ddrd=true)
-#   (f) the kernel KUnit smoke run in QEMU       (kernel/scripts/run-kunit.sh)
+#   (f) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
 # The long torture suite is separate: meson test -C build/default --suite torture
 #
@@ -101,9 +101,10 @@ drd_tests() {
 		meson test -C "$root/build/drd" --setup=drd --suite stress --print-errorlogs
 }
 
-# (f): Linux 6.12 with the core built in, KUnit smoke suite under QEMU.
+# (f): the kernel series: generated, checked, built for x86_64 and arm64,
+# its KUnit suites booted in QEMU, and loaded as a module.
 kernel_tests() {
-	bash "$root/kernel/scripts/run-kunit.sh"
+	bash "$root/kernel/scripts/run-kernel-tests.sh"
 }
 
 if [ "$skip_kernel" = 1 ]; then
@@ -118,9 +119,9 @@ stage "meson test, ASan+UBSan (build/asan)" sanitizer_tests
 stage "meson test, ThreadSanitizer (build/tsan)" tsan_tests
 stage "meson test --setup=drd --suite stress (build/drd)" drd_tests
 if [ "$skip_kernel" = 1 ]; then
-	skip "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)"
+	skip "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)"
 else
-	stage "kernel KUnit smoke run (kernel/scripts/run-kunit.sh)" kernel_tests
+	stage "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)" kernel_tests
 fi
 
 # Test cases passed and failed over every meson run, from meson's logs: a

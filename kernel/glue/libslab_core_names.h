@@ -52,6 +52,7 @@
 #define slab_err			lslab_slab_err
 #define create_boot_cache		lslab_create_boot_cache
 #define create_kmalloc_caches		lslab_create_kmalloc_caches
+#define destroy_kmalloc_caches		lslab_destroy_kmalloc_caches
 #define kmalloc_slab			lslab_kmalloc_slab
 
 /* slub_debug (src/slub_debug.c) and what it shares with the list code. */

@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libslab_main.c - kernel glue: start the libslab core at boot (or module
- * load) and export its interface for modules such as the KUnit suite.
+ * libslab_main.c - start the libslab core at boot or module load.
  *
  * Built with libslab_prelude.h force-included, so every allocator name
  * below is the lslab_ one.
  */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
 #undef pr_fmt
 #define pr_fmt(fmt) "libslab: " fmt
+
+/* libslab's own boot options (slub_debug=..., slub_min_order=...), one string. */
+static char *cmdline = "";
+module_param(cmdline, charp, 0444);
+MODULE_PARM_DESC(cmdline, "libslab boot options, e.g. \"slub_debug=FZ slub_min_order=1\"");
 
 static int __init libslab_module_init(void)
 {
 	int ret;
 
-	ret = libslab_parse_cmdline("");
+	ret = libslab_parse_cmdline(cmdline);
 	if (ret) {
-		pr_err("parsing the (empty) parameter string failed: %d\n", ret);
+		pr_err("cannot parse cmdline \"%s\": %d\n", cmdline, ret);
 		return ret;
 	}
 	ret = libslab_init();
@@ -29,18 +36,15 @@ static int __init libslab_module_init(void)
 }
 module_init(libslab_module_init);
 
+/* No user of the exports is loaded any more: every page goes back. */
 static void __exit libslab_module_exit(void)
 {
-	/* the kmalloc caches live as long as the module; nothing else to do */
+	int ret = libslab_exit();
+
+	if (ret)
+		pr_err("unload incomplete (%d): pages stay allocated\n", ret);
 }
 module_exit(libslab_module_exit);
-
-/*
- * The core exports most of its interface itself (EXPORT_SYMBOL in src/).
- * Whatever function of <linux/slab_api.h> it leaves unexported is exported
- * by libslab_exports.c, which prepare-tree.sh generates, so that a modular
- * KUnit suite (CONFIG_LIBSLAB_KUNIT_TEST=m) can link.
- */
 
 MODULE_DESCRIPTION("libslab: the Linux 6.12 SLUB allocator core as a library");
 MODULE_LICENSE("GPL");

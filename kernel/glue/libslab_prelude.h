@@ -15,7 +15,10 @@
  *   3. renames every project identifier to an lslab_ prefixed one;
  *   4. replaces the folio "slab" / "large kmalloc" markers with private
  *      ones, so the kernel never takes libslab's pages for its own;
- *   5. includes <linux/slab_api.h>, which then declares the lslab_ names.
+ *   5. supplies what the public headers lack;
+ *   6. in a module, replaces the two kernel functions modules cannot link
+ *      against (this_cpu_cmpxchg16b_emu, print_tainted);
+ *   7. includes <linux/slab_api.h>, which then declares the lslab_ names.
  *
  * Nothing here is needed, or seen, by the userspace build.
  */
@@ -40,6 +43,7 @@
 #include <linux/errno.h>
 #include <linux/bug.h>
 #include <linux/printk.h>
+#include <linux/panic.h>
 #include <linux/ratelimit.h>
 #include <linux/string.h>
 #include <linux/ctype.h>
@@ -272,7 +276,54 @@ static __always_inline void lslab___folio_clear_large_kmalloc(struct folio *foli
 #define SLAB_CMPXCHG_DOUBLE	__SLAB_FLAG_BIT(_SLAB_CMPXCHG_DOUBLE)
 #endif
 
-/* ---- 6. the project API, now declaring lslab_ names -------------------- */
+/* ---- 6. what the kernel does not export to modules --------------------- */
+#ifdef MODULE
+/*
+ * On x86 this_cpu_try_cmpxchg128() may call this_cpu_cmpxchg16b_emu(),
+ * which modules cannot link against.  Interrupts off around a local
+ * cmpxchg of this CPU's copy give the same guarantee: nothing else on the
+ * CPU runs between the compare and the store.
+ */
+#ifdef CONFIG_X86_64
+static __always_inline bool lslab_this_cpu_try_cmpxchg128(u128 __percpu *pcp,
+							  u128 *oldp, u128 new)
+{
+	unsigned long flags;
+	bool done;
+
+	local_irq_save(flags);
+	done = try_cmpxchg128_local(this_cpu_ptr(pcp), oldp, new);
+	local_irq_restore(flags);
+	return done;
+}
+
+#undef this_cpu_try_cmpxchg128
+#define this_cpu_try_cmpxchg128(pcp, oldp, new)				\
+	lslab_this_cpu_try_cmpxchg128(&(pcp), oldp, new)
+#endif
+
+/*
+ * print_tainted() is not exported either: the set taint flags' letters
+ * (Documentation/admin-guide/tainted-kernels.rst), or "Not tainted".
+ */
+static inline const char *lslab_print_tainted(void)
+{
+	static const char letters[TAINT_FLAGS_COUNT + 1] = "PFSRMBUDAWCIOELKXTN";
+	static char buf[sizeof("Tainted: ") + TAINT_FLAGS_COUNT];
+	char *p = buf + sprintf(buf, "Tainted: ");
+	int flag;
+
+	for (flag = 0; flag < TAINT_FLAGS_COUNT; flag++)
+		if (test_taint(flag))
+			*p++ = letters[flag];
+	*p = '\0';
+	return p == buf + strlen("Tainted: ") ? "Not tainted" : buf;
+}
+
+#define print_tainted()			lslab_print_tainted()
+#endif /* MODULE */
+
+/* ---- 7. the project API, now declaring lslab_ names -------------------- */
 #include <linux/slab_api.h>
 
 #endif /* _LIBSLAB_PRELUDE_H */

@@ -1,93 +1,118 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-kunit.sh - build Linux 6.12 with libslab in lib/libslab/ and run the
-# "libslab_smoke" KUnit suite in QEMU (x86_64, TCG).
+# run-kunit.sh - build Linux 6.12 with the libslab series and run its KUnit
+# suites (libslab_smoke, libslab_kmalloc, libslab_cache, libslab_debug,
+# libslab_stress) in QEMU with two CPUs.
+#
+#   run-kunit.sh [--arch x86_64|arm64] [--debug] [kunit.py run options]
+#
+# --debug adds kernel/configs/debug.config (KASAN, PROVE_LOCKING,
+# DEBUG_PREEMPT on a preemptible kernel).  The tree is the one
+# make-series.sh checks out (it runs first, unless LIBSLAB_SERIES_READY=1); each arch/variant keeps its
+# own build directory, $LIBSLAB_KERNEL_DIR/build-<arch>[-debug], so a
+# change in src/ rebuilds only lib/libslab/ and relinks.
 #
 # Fails when
-#   - prepare-tree.sh or the kernel build fails,
-#   - any of lib/libslab/'s files warns under W=1 (rebuilt explicitly),
+#   - the series cannot be made, or the kernel build fails,
+#   - a file of lib/libslab/ warns under W=1 or under sparse (C=2),
 #   - a global symbol of lib/libslab/ lacks the lslab_/libslab_ prefix,
-#   - a KUnit test fails or the run times out,
-#   - the console shows WARNING:, BUG:, Oops, a lockdep report, a panic, ...
-#
-# Environment: LIBSLAB_KERNEL_DIR (default /var/tmp/libslab), LIBSLAB_CORE_DIR,
-#              LIBSLAB_BUILD_DIR (default $LIBSLAB_KERNEL_DIR/build-x86_64),
-#              LIBSLAB_KUNITCONFIG (default <repo>/kernel/kunit/.kunitconfig),
-#              LIBSLAB_JOBS (default nproc).
-# Extra arguments are passed to kunit.py run (e.g. --kernel_args=...).
-# Never touches the host kernel: everything runs inside QEMU.
+#   - a KUnit case fails or a suite did not run, or the run times out,
+#   - the console log shows a WARNING, BUG, oops, lockdep/KASAN report...
+# Never touches the host kernel: everything runs inside QEMU (TCG).
 set -uo pipefail
 
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BASE=${LIBSLAB_KERNEL_DIR:-/var/tmp/libslab}
-export LIBSLAB_KERNEL_DIR=$BASE
-TREE=$BASE/linux-source-6.12
-BUILD=${LIBSLAB_BUILD_DIR:-$BASE/build-x86_64}
-KUNITCONFIG=${LIBSLAB_KUNITCONFIG:-$REPO/kernel/kunit/.kunitconfig}
-JOBS=${LIBSLAB_JOBS:-$(nproc)}
-LOGDIR=$BASE/logs
+# shellcheck source=kernel/scripts/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+ARCH=x86_64
+DEBUG=0
+EXTRA=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch) ARCH=$2; shift 2 ;;
+	--arch=*) ARCH=${1#--arch=}; shift ;;
+	--debug) DEBUG=1; shift ;;
+	*) EXTRA+=("$1"); shift ;;
+	esac
+done
+case $ARCH in
+x86_64) CROSS= ;;
+arm64) CROSS=aarch64-linux-gnu- ;;
+*) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
+esac
+VARIANT=$ARCH$([ $DEBUG = 1 ] && echo -debug)
+BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$VARIANT}
+TREE=$LIBSLAB_TREE
+CONFIGS=(libslab kunit)
+[ $DEBUG = 1 ] && CONFIGS+=(debug)
 STAMP=$(date +%Y%m%d-%H%M%S)
-mkdir -p "$LOGDIR"
-BUILDLOG=$LOGDIR/w1-$STAMP.log
-RUNLOG=$LOGDIR/kunit-$STAMP.log
+BUILDLOG=$LIBSLAB_LOGDIR/build-$VARIANT-$STAMP.log
+RUNLOG=$LIBSLAB_LOGDIR/kunit-$VARIANT-$STAMP.log
+CC=$(libslab_kernel_cc "$CROSS")
+MAKE=(make -C "$TREE" O="$BUILD" ARCH="$ARCH" CROSS_COMPILE="$CROSS" CC="$CC" -j"$LIBSLAB_JOBS")
+say() { echo "run-kunit[$VARIANT]: $*"; }
 
-fail() { echo "run-kunit: FAIL: $*" >&2; exit 1; }
-
-"$REPO/kernel/scripts/prepare-tree.sh" || fail "prepare-tree.sh"
-
-CCOPT=()
-if command -v ccache >/dev/null 2>&1; then
-	CCOPT=(--make_options "CC=ccache gcc")
-	MAKECC=("CC=ccache gcc")
-else
-	MAKECC=()
+if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
+	"$LIBSLAB_REPO/kernel/scripts/make-series.sh" --out "$LIBSLAB_REPO/build/kernel-series" ||
+		fail "make-series.sh"
 fi
+
 KUNIT=(python3 "$TREE/tools/testing/kunit/kunit.py")
-COMMON=(--arch=x86_64 --kunitconfig="$KUNITCONFIG" --build_dir="$BUILD"
-	--make_options W=1 "${CCOPT[@]}")
+COMMON=(--arch="$ARCH" --build_dir="$BUILD" --make_options "CC=$CC")
+[ -n "$CROSS" ] && COMMON+=(--cross_compile="$CROSS")
+for c in "${CONFIGS[@]}"; do
+	COMMON+=(--kunitconfig="$LIBSLAB_REPO/kernel/configs/$c.config")
+done
 
 cd "$TREE" || fail "no tree at $TREE"
-
-# 1. configure (kunit.py config merges the .kunitconfig into $BUILD/.config)
 t0=$(date +%s)
-"${KUNIT[@]}" config "${COMMON[@]}" > "$LOGDIR/config-$STAMP.log" 2>&1 ||
-	{ cat "$LOGDIR/config-$STAMP.log"; fail "kunit.py config"; }
+
+# 1. configure: kunit.py merges the fragments into $BUILD/.config
+"${KUNIT[@]}" config "${COMMON[@]}" > "$BUILDLOG" 2>&1 ||
+	{ tail -40 "$BUILDLOG"; fail "kunit.py config (log $BUILDLOG)"; }
 grep -q '^CONFIG_LIBSLAB=y' "$BUILD/.config" || fail "CONFIG_LIBSLAB not set in $BUILD/.config"
 
-# 2. W=1 build of lib/libslab/ alone, from scratch, so its warnings are seen
-#    even when the objects are up to date
-rm -f "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/.*.o.cmd
-make -C "$TREE" O="$BUILD" ARCH=x86_64 W=1 "${MAKECC[@]}" -j"$JOBS" lib/libslab/ \
-	> "$BUILDLOG" 2>&1
+# 2. lib/libslab/ alone, from scratch, under W=1 and then sparse, so their
+#    warnings are seen even when the objects are up to date
+rm -f "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/tests/*.o
+"${MAKE[@]}" W=1 lib/libslab/ >> "$BUILDLOG" 2>&1
 rc=$?
-if grep -E 'lib/libslab/.*(warning|error):' "$BUILDLOG" >/dev/null || [ $rc -ne 0 ]; then
-	grep -E -A4 '(warning|error):' "$BUILDLOG" | head -200
+if [ $rc -ne 0 ] || grep -E 'lib/libslab/.*(warning|error):' "$BUILDLOG" >/dev/null; then
+	grep -E -A4 '(warning|error):' "$BUILDLOG" | head -100
 	fail "W=1 build of lib/libslab/ (rc=$rc, log $BUILDLOG)"
 fi
-echo "run-kunit: lib/libslab/ builds W=1-clean ($(( $(date +%s) - t0 )) s so far)"
+if command -v sparse >/dev/null 2>&1; then
+	SPARSELOG=$LIBSLAB_LOGDIR/sparse-$VARIANT-$STAMP.log
+	"${MAKE[@]}" C=2 lib/libslab/ > "$SPARSELOG" 2>&1 ||
+		{ tail -40 "$SPARSELOG"; fail "sparse build of lib/libslab/ (log $SPARSELOG)"; }
+	if grep -E '^[^ ]*lib/libslab/[^:]*:[0-9]+:[0-9]+: (warning|error):' "$SPARSELOG"; then
+		fail "sparse reports problems in lib/libslab/ (log $SPARSELOG)"
+	fi
+	say "lib/libslab/ is W=1- and sparse-clean"
+else
+	fail "sparse is not installed (apt-get install sparse)"
+fi
 
 # 3. every global symbol of ours carries the prefix
-bad=$(nm --defined-only "$BUILD"/lib/libslab/*.o 2>/dev/null |
-	awk 'NF == 3 && $2 ~ /^[A-Z]$/ && $2 != "U" { print $3 }' |
-	grep -Ev '^(lslab_|libslab_|__UNIQUE_ID|__export_symbol_|__ksymtab|__kstrtab|__kcrctab|__initcall|__exitcall|__addressable|init_module$|cleanup_module$|__mod_|__kunit_suites)' |
+bad=$(nm --defined-only "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/tests/*.o 2>/dev/null |
+	awk 'NF == 3 && $2 ~ /^[A-Z]$/ { print $3 }' |
+	grep -Ev '^(lslab_|libslab_|__UNIQUE_ID|__export_symbol_|__ksymtab|__kstrtab|__kcrctab|__initcall|__exitcall|__addressable|init_module$|cleanup_module$|__mod_|__kunit_suites|__param_)' |
 	sort -u)
 [ -z "$bad" ] || { echo "$bad"; fail "global symbols without the lslab_ prefix (add them to kernel/glue/libslab_core_names.h)"; }
 
-# 4. build the kernel and run the tests
-"${KUNIT[@]}" run "${COMMON[@]}" --jobs="$JOBS" --qemu_args='-smp 2' --timeout=600 "$@" \
-	> "$RUNLOG" 2>&1
+# 4. build the kernel and run the suites
+"${KUNIT[@]}" run "${COMMON[@]}" --jobs="$LIBSLAB_JOBS" --qemu_args='-smp 2' \
+	--timeout=1200 "${EXTRA[@]}" > "$RUNLOG" 2>&1
 krc=$?
-cat "$RUNLOG"
-echo "run-kunit: kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"
+grep -E '^\[..:..:..\] (=|\[|Testing complete|Elapsed)' "$RUNLOG" | grep -vE '\[PASSED\]' | tail -20
+say "kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"
 
-if grep -E 'lib/libslab/.*(warning|error):' "$RUNLOG" >/dev/null; then
-	fail "warnings in lib/libslab/ during the kernel build"
-fi
+grep -E 'lib/libslab/.*(warning|error):' "$RUNLOG" && fail "warnings in lib/libslab/ during the kernel build"
 [ $krc -eq 0 ] || fail "kunit.py run exit $krc"
-grep -q 'ok [0-9]* libslab_smoke' "$BUILD/test.log" || fail "suite libslab_smoke did not run"
-grep -q 'not ok [0-9]* libslab_smoke' "$BUILD/test.log" && fail "suite libslab_smoke failed"
-if grep -nE 'WARNING:|BUG:|Oops|Kernel panic|general protection fault|kernel BUG|UBSAN:|KASAN:|possible recursive locking|inconsistent lock state|possible circular locking|lock held when returning|suspicious RCU usage|Bad page|bad page state|Call Trace:' "$BUILD/test.log"; then
-	fail "kernel console reports problems (see $BUILD/test.log)"
-fi
-echo "run-kunit: PASS"
+for suite in libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress; do
+	grep -qE "^ *ok [0-9]+ $suite\$" "$BUILD/test.log" || fail "suite $suite did not pass"
+done
+libslab_console_clean "$BUILD/test.log" || fail "the console reports problems (see $BUILD/test.log)"
+grep -E 'libslab_stress.*# |workers,' "$BUILD/test.log" | head -3
+say "PASS ($(grep -cE '^ *ok [0-9]+ ' "$BUILD/test.log") KUnit results ok)"

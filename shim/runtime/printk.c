@@ -122,7 +122,12 @@ int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 				len = format_symbol(out + o, room - o, ptr);
 				fmt++;
 			} else {
-				len = snprintf(out + o, room - o, "%p", ptr);
+				/*
+				 * As a kernel booted with no_hash_pointers
+				 * prints it: hashed values would make the
+				 * reports useless to a test tool.
+				 */
+				len = snprintf(out + o, room - o, "%016lx", (unsigned long)ptr);
 				/* Other extensions (%pK, %pGp, ...): a plain pointer. */
 				while (isalnum((unsigned char)*fmt))
 					fmt++;

@@ -56,5 +56,5 @@ int sim_sysfs_export(const char *dir)
 {
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return -errno;
-	return libslab_for_each_cache(export_cache, (void *)dir);
+	return libslab_walk_caches(export_cache, (void *)dir);
 }

@@ -37,7 +37,7 @@ static void test_kfree_of_heap_pointer_warns_and_does_nothing(void **state)
 
 	kfree(p);
 	assert_int_equal(sim_warn_count(), warns + 1);
-	assert_captured("was not allocated by the slab allocator");
+	assert_captured("not allocated by the slab allocator");
 	free(p);
 }
 

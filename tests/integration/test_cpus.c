@@ -246,7 +246,7 @@ static void test_shrink_from_another_cpu_flushes_that_cpus_slab(void **state)
 	sim_set_cpu(0);
 	kmem_cache_shrink(s);
 	assert_false(libslab_cpu_has_slab(s, 1));
-	assert_int_equal(cache_nr_slabs(s), 0);
+	assert_int_equal(slab_test_nr_slabs(s), 0);
 	kmem_cache_destroy(s);
 }
 

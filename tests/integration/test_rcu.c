@@ -49,7 +49,7 @@ static void test_typesafe_slab_stays_a_slab_page_until_readers_leave(void **stat
 	rcu_read_lock();
 	kmem_cache_free(s, n);
 	kmem_cache_shrink(s);		/* the empty slab is released... */
-	assert_int_equal(cache_nr_slabs(s), 0);
+	assert_int_equal(slab_test_nr_slabs(s), 0);
 	usleep(20000);
 	/* ...but stays this cache's memory while a reader may look. */
 	assert_true(folio_test_slab(folio));

@@ -36,6 +36,10 @@
 #define __ro_after_init
 #define __read_mostly
 #define __section(s)		__attribute__((__section__(s)))
+/* Lock-context annotations: read by sparse in the kernel build, nothing here. */
+#define __acquires(x)
+#define __releases(x)
+#define __must_hold(x)
 
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 

@@ -6,7 +6,18 @@
 #ifndef _SHIM_LINUX_CPUMASK_H
 #define _SHIM_LINUX_CPUMASK_H
 
+#include <linux/bitmap.h>
+#include <linux/bitops.h>
 #include <linux/smp.h>
+
+/* A set of CPUs; only the bit operations the core uses. */
+struct cpumask {
+	DECLARE_BITMAP(bits, NR_CPUS);
+};
+typedef struct cpumask cpumask_t;
+
+#define cpumask_bits(maskp)		((maskp)->bits)
+#define cpumask_set_cpu(cpu, maskp)	set_bit((cpu), cpumask_bits(maskp))
 
 /* Whether simulated CPU cpu is online. */
 bool sim_cpu_is_online(unsigned int cpu);

@@ -16,6 +16,8 @@
 #define CONFIG_LIBSLAB_STATS 1
 /* slub_debug= and the debug checks behind it. */
 #define CONFIG_LIBSLAB_DEBUG 1
+/* failslab= fault injection of slab allocations. */
+#define CONFIG_LIBSLAB_FAILSLAB 1
 /*
  * Free pointer encoding and shuffled freelists stay off by default, as in
  * a defconfig; slab_freelist_hardened=on / slab_freelist_random=on turn

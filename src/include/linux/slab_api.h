@@ -110,7 +110,7 @@ extern struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 
 void *kmalloc(size_t size, gfp_t flags) __malloc;
 /* kmalloc() preferring memory of node. */
 void *kmalloc_node(size_t size, gfp_t flags, int node) __malloc;
-/* A private set of kmalloc-sized caches (6.11), so a user's objects never share slabs with kmalloc's. */
+/* Private kmalloc-sized caches (6.11): a user's objects never share kmalloc's slabs. */
 typedef struct kmem_cache *kmem_buckets[KMALLOC_SHIFT_HIGH + 1];
 /* Create caches "<name>-<size>" for every kmalloc size; NULL on failure. */
 kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
@@ -212,6 +212,13 @@ void get_slabinfo(struct kmem_cache *s, struct slabinfo *sinfo);
 int libslab_parse_cmdline(const char *cmdline);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
+/*
+ * Destroy the kmalloc caches and the boot caches, returning every page, so
+ * that libslab_init() could start over (module unload): 0, or -EBUSY with a
+ * WARN naming each cache its user never destroyed, or -EBUSY once a cache was
+ * destroyed with live objects (kept, so nothing is torn down in either case).
+ */
+int libslab_exit(void);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
@@ -267,8 +274,11 @@ void libslab_failslab_verbose(unsigned long verbose);
  * The files of /sys/kernel/slab/<cache>/ (object_size, slabs, partial,
  * cpu_slabs, the stat files, ...), in the kernel's formats.
  */
-/* Call fn(s, arg) for every cache existing now (none may be destroyed meanwhile); stops at the first non-zero return, which it returns. */
-int libslab_for_each_cache(int (*fn)(struct kmem_cache *s, void *arg), void *arg);
+/*
+ * Call fn(s, arg) for every cache existing now (none may be destroyed
+ * meanwhile); stops at the first non-zero return, which it returns.
+ */
+int libslab_walk_caches(int (*fn)(struct kmem_cache *, void *), void *arg);
 /* Name of attribute i (0, 1, ...), or NULL past the last. */
 const char *libslab_sysfs_attr(unsigned int i);
 /* The file's text into buf; its length, or -ENOENT for no such attribute. */

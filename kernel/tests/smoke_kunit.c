@@ -63,7 +63,7 @@ static void libslab_smoke_cache_alloc_free(struct kunit *test)
 	q = kmem_cache_zalloc(s, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, q);
 	KUNIT_EXPECT_TRUE(test, q != p);
-	KUNIT_EXPECT_TRUE(test, memchr_inv(q, 0, 64) == NULL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(q, 0, 64));
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_folio(q), virt_to_folio(p));
 
 	kmem_cache_free(s, p);
@@ -177,16 +177,16 @@ static void libslab_smoke_kmalloc_helpers(struct kunit *test)
 
 	p = kzalloc(200, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_EXPECT_TRUE(test, memchr_inv(p, 0, 200) == NULL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(p, 0, 200));
 	memset(p, 0x11, 200);
 
 	q = krealloc(p, 20000, GFP_KERNEL);	/* slab -> large kmalloc */
 	KUNIT_ASSERT_NOT_NULL(test, q);
-	KUNIT_EXPECT_TRUE(test, memchr_inv(q, 0x11, 200) == NULL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(q, 0x11, 200));
 	KUNIT_EXPECT_TRUE(test, folio_test_large_kmalloc(virt_to_folio(q)));
 	p = krealloc(q, 100, GFP_KERNEL);	/* and back */
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_EXPECT_TRUE(test, memchr_inv(p, 0x11, 100) == NULL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(p, 0x11, 100));
 
 	q = kmemdup(p, 100, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, q);
@@ -202,7 +202,7 @@ static void libslab_smoke_kmalloc_helpers(struct kunit *test)
 
 	p = kcalloc(16, 16, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, p);
-	KUNIT_EXPECT_TRUE(test, memchr_inv(p, 0, 256) == NULL);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(p, 0, 256));
 	kfree(p);
 	KUNIT_EXPECT_NULL(test, kmalloc_array(SIZE_MAX / 2, 4, GFP_KERNEL));
 	KUNIT_EXPECT_EQ(test, libslab_error_count(), errors);
@@ -252,7 +252,8 @@ static struct kunit_suite libslab_smoke_suite = {
 	.name = "libslab_smoke",
 	.test_cases = libslab_smoke_cases,
 };
+
 kunit_test_suite(libslab_smoke_suite);
 
-MODULE_DESCRIPTION("KUnit smoke test for libslab");
+MODULE_DESCRIPTION("KUnit tests for libslab");
 MODULE_LICENSE("GPL");

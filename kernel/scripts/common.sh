@@ -1,0 +1,63 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# common.sh - what every kernel/scripts/ script shares: where the kernel
+# tree and build trees live, how to fail, the compiler wrapper, and the
+# check that fails a run on a kernel splat in a console log.  Source it.
+#
+# Environment:
+#   LIBSLAB_KERNEL_DIR      base directory (default /var/tmp/libslab)
+#   LIBSLAB_KERNEL_TARBALL  the pristine source (default Debian's 6.12 tarball)
+#   LIBSLAB_JOBS            make -j (default nproc)
+
+LIBSLAB_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LIBSLAB_BASE=${LIBSLAB_KERNEL_DIR:-/var/tmp/libslab}
+LIBSLAB_TARBALL=${LIBSLAB_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# The git tree: the pristine source as commit "libslab-base", the series on
+# branch "libslab" checked out.
+LIBSLAB_TREE=$LIBSLAB_BASE/linux-source-6.12
+LIBSLAB_LOGDIR=$LIBSLAB_BASE/logs
+LIBSLAB_JOBS=${LIBSLAB_JOBS:-$(nproc)}
+export LIBSLAB_KERNEL_DIR=$LIBSLAB_BASE
+mkdir -p "$LIBSLAB_LOGDIR"
+
+# Tag of the pristine base commit and branch of the series in the tree.
+LIBSLAB_BASE_TAG=libslab-base
+LIBSLAB_BRANCH=libslab
+
+# The compiler the kernel builds use: ccache in front of gcc when present.
+libslab_kernel_cc() {
+	local cross=${1:-}
+
+	if command -v ccache >/dev/null 2>&1; then
+		echo "ccache ${cross}gcc"
+	else
+		echo "${cross}gcc"
+	fi
+}
+
+# Print "<script>: FAIL: <message>" and exit 1.
+fail() {
+	echo "$(basename "$0" .sh): FAIL: $*" >&2
+	exit 1
+}
+
+# A console log shows a kernel problem: a WARNING or BUG splat, an oops, a
+# lockdep, KASAN, UBSAN or RCU report, a panic.  Lines the kernel prints
+# between "libslab: expected report begin" and "... end" (printed by tests
+# that provoke a slub_debug report on purpose) do not count.  Prints the
+# offending lines; returns 0 when the log is clean.
+libslab_console_clean() {
+	local log=$1 bad
+
+	bad=$(awk '
+		/libslab: expected report begin/ { expected++; next }
+		/libslab: expected report end/ { if (expected) expected--; next }
+		expected { next }
+		/WARNING:|BUG:|Oops|Kernel panic|general protection fault|kernel BUG|UBSAN:|KASAN:|possible recursive locking|inconsistent lock state|possible circular locking|lock held when returning|suspicious RCU usage|Bad page|bad page state|Call Trace:|INFO: task .* blocked|rcu_preempt detected stalls|BUG [^ ]* \(/ {
+			print FILENAME ":" FNR ": " $0
+		}' "$log")
+	[ -z "$bad" ] && return 0
+	echo "$bad" | head -40
+	return 1
+}
