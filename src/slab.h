@@ -746,7 +746,10 @@ bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
 			  void *freelist_new, unsigned long counters_new);
 /* Release empty slabs of s; 1 if slabs remain. */
 int __kmem_cache_shrink(struct kmem_cache *s);
-/* Free every slab of an empty cache; -EBUSY (after a report) if any is in use. */
+/*
+ * Free every slab of an empty cache; -EBUSY (after a report) if any is in
+ * use.  The caller holds cpus_read_lock() and slab_mutex.
+ */
 int __kmem_cache_shutdown(struct kmem_cache *s);
 /* Allocate and set up s->node[] and s->cpu_slab; 0 or -ENOMEM. */
 int init_kmem_cache_nodes(struct kmem_cache *s);

@@ -223,7 +223,11 @@ static void set_track_update(struct kmem_cache *s, void *object,
 
 	t->addr = addr;
 	t->handle = handle;
-	t->cpu = smp_processor_id();
+	/*
+	 * A record, not a per-CPU access: the debug paths may run
+	 * preemptible here, and a stale CPU number only misleads the report.
+	 */
+	t->cpu = raw_smp_processor_id();
 	t->pid = current->pid;
 	t->when = jiffies;
 }

@@ -373,15 +373,22 @@ int slub_cpu_dead(unsigned int cpu)
 	return 0;
 }
 
-void flush_all(struct kmem_cache *s)
+/* flush_all() for a caller that already holds the hotplug lock. */
+static void flush_all_cpus_locked(struct kmem_cache *s)
 {
 	unsigned int cpu;
 
-	cpus_read_lock();
+	lockdep_assert_cpus_held();
 	slab_tool_metadata_begin();
 	for_each_online_cpu(cpu)
 		work_on_cpu(cpu, flush_this_cpu_slab, s);
 	slab_tool_metadata_end();
+}
+
+void flush_all(struct kmem_cache *s)
+{
+	cpus_read_lock();
+	flush_all_cpus_locked(s);
 	cpus_read_unlock();
 }
 
@@ -490,7 +497,7 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 	LIST_HEAD(discard);
 	int node, ret = 0;
 
-	flush_all(s);
+	flush_all_cpus_locked(s);
 	for_each_kmem_cache_node(s, node, n) {
 		unsigned long listed_objects = 0, listed_slabs = 0;
 

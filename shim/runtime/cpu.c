@@ -392,12 +392,31 @@ static void hotplug_lock_write(void)
 
 void cpus_read_lock(void)
 {
+	struct sim_task *t = sim_task();
+
+	/*
+	 * The kernel's hotplug lock is a percpu rwsem: a second read by the
+	 * same task deadlocks once a writer waits, and lockdep says so.
+	 */
+	if (WARN(t->hotplug_read, "possible recursive locking detected: cpus_read_lock() while holding it\n"))
+		return;
 	hotplug_lock_take(pthread_rwlock_rdlock, pthread_rwlock_tryrdlock);
+	t->hotplug_read = 1;
 }
 
 void cpus_read_unlock(void)
 {
+	struct sim_task *t = sim_task();
+
+	if (WARN(!t->hotplug_read, "cpus_read_unlock() without cpus_read_lock()\n"))
+		return;
+	t->hotplug_read = 0;
 	pthread_rwlock_unlock(&hotplug_lock);
+}
+
+bool sim_cpus_read_held(void)
+{
+	return sim_task()->hotplug_read;
 }
 
 int sim_cpu_offline(int cpu)

@@ -57,6 +57,7 @@ struct sim_task {
 	bool bound;			/* placed by sim_set_cpu() */
 	unsigned int migrate_disabled;	/* nesting; cpu is fixed while > 0 */
 	bool in_point;			/* inside a point hook or a switch */
+	unsigned int hotplug_read;	/* cpus_read_lock() held (0 or 1) */
 	void (*hook)(enum sim_point point, void *arg);
 	void *hook_arg;
 	struct sim_det_task *det;	/* deterministic task, or NULL */
