@@ -643,13 +643,14 @@ static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflag
 	return static_branch_unlikely(&failslab_active) &&
 	       should_failslab(s, gfpflags);
 }
+
 /* failslab.c: apply a failslab= value; 0 or -EINVAL. */
 int setup_failslab(const char *value);
 #else
 /* Built without fault injection: nothing fails, and failslab= is unknown. */
-static inline int should_failslab(struct kmem_cache *s, gfp_t gfpflags)
+static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflags)
 {
-	return 0;
+	return false;
 }
 
 static inline int setup_failslab(const char *value)

@@ -12,12 +12,18 @@
  * build, they never mean the kernel's SLUB options (kernel/glue/Kconfig
  * declares them there).
  */
+/*
+ * LIBSLAB_SHIM_NO_OPTIONS leaves the three below unset: meson compiles
+ * the core that way too (slabcore_bare), as a kernel with them off would.
+ */
+#ifndef LIBSLAB_SHIM_NO_OPTIONS
 /* The per-CPU event counters of slab caches (the sysfs stat files). */
 #define CONFIG_LIBSLAB_STATS 1
 /* slub_debug= and the debug checks behind it. */
 #define CONFIG_LIBSLAB_DEBUG 1
 /* failslab= fault injection of slab allocations. */
 #define CONFIG_LIBSLAB_FAILSLAB 1
+#endif
 /*
  * Free pointer encoding and shuffled freelists stay off by default, as in
  * a defconfig; slab_freelist_hardened=on / slab_freelist_random=on turn
