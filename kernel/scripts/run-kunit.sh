@@ -61,6 +61,10 @@ fi
 KUNIT=(python3 "$TREE/tools/testing/kunit/kunit.py")
 COMMON=(--arch="$ARCH" --build_dir="$BUILD" --make_options "CC=$CC")
 [ -n "$CROSS" ] && COMMON+=(--cross_compile="$CROSS")
+# The PS/2 mouse probes asynchronously and its "input:" line can land inside
+# a KTAP header, which kunit.py then misparses as a crash: no mouse port.
+BOOT_ARGS=()
+[ "$ARCH" = x86_64 ] && BOOT_ARGS+=(--kernel_args=i8042.noaux)
 for c in "${CONFIGS[@]}"; do
 	COMMON+=(--kunitconfig="$LIBSLAB_REPO/kernel/configs/$c.config")
 done
@@ -102,8 +106,8 @@ bad=$(nm --defined-only "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/tests/*.o 
 [ -z "$bad" ] || { echo "$bad"; fail "global symbols without the lslab_ prefix (add them to kernel/glue/libslab_core_names.h)"; }
 
 # 4. build the kernel and run the suites
-"${KUNIT[@]}" run "${COMMON[@]}" --jobs="$LIBSLAB_JOBS" --qemu_args='-smp 2' \
-	--timeout=1200 "${EXTRA[@]}" > "$RUNLOG" 2>&1
+"${KUNIT[@]}" run "${COMMON[@]}" "${BOOT_ARGS[@]}" --jobs="$LIBSLAB_JOBS" \
+	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" > "$RUNLOG" 2>&1
 krc=$?
 grep -E '^\[..:..:..\] (=|\[|Testing complete|Elapsed)' "$RUNLOG" | grep -vE '\[PASSED\]' | tail -20
 say "kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"

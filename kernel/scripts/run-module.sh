@@ -84,7 +84,7 @@ INIT_EOF
 	"$MODSRC/libslab_kunit.ko:/lib/modules/libslab_kunit.ko" || fail "make-initramfs.sh"
 timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
 	-bios qboot.rom -kernel "$BUILD/arch/x86/boot/bzImage" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 oops=panic reboot=t" < /dev/null > "$CONSOLE" 2>&1
+	-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux" < /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 say "QEMU exit $qrc after $(( $(date +%s) - t0 )) s; console $CONSOLE"
 # The serial console ends its lines with CR LF.
