@@ -381,9 +381,19 @@ static inline bool kmem_cache_debug(const struct kmem_cache *s)
 	return IS_ENABLED(CONFIG_LIBSLAB_DEBUG) && (s->flags & SLAB_DEBUG_FLAGS);
 }
 
+/*
+ * Whether s allocates and frees one object at a time under the node's
+ * list_lock, never through per-CPU slabs: debug caches, and every cache
+ * under SLUB_TINY.
+ */
+static inline bool slab_uses_node_lists_only(const struct kmem_cache *s)
+{
+	return IS_ENABLED(CONFIG_LIBSLAB_TINY) || kmem_cache_debug(s);
+}
+
 static inline bool kmem_cache_has_cpu_partial(const struct kmem_cache *s)
 {
-	return !kmem_cache_debug(s);
+	return !slab_uses_node_lists_only(s);
 }
 
 /*
@@ -668,10 +678,14 @@ bool slub_debug_order_sensitive(void);
 /* slub_debug.c: poison and red-zone a new slab's objects. */
 void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
 void setup_object_debug(struct kmem_cache *s, void *object);
-/* slub_debug.c: a debug cache's slow path, one object under the node lock. */
+/*
+ * slub_debug.c: one object under the node lock, from a partial or a new
+ * slab: a debug cache's slow path, and every allocation under SLUB_TINY
+ * (the kernel's TINY __slab_alloc_node()).
+ */
 void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 		       unsigned long addr, size_t orig_size);
-/* slub_debug.c: a debug cache's free, checked under the node lock. */
+/* slub_debug.c: a debug (or SLUB_TINY) cache's free under the node lock, checked if asked. */
 void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			  void *head, void *tail, int bulk_cnt,
 			  unsigned long addr);
@@ -698,6 +712,8 @@ unsigned int calculate_alignment(slab_flags_t flags, unsigned int align,
 int calculate_order(unsigned int size);
 /* slub_layout.c: min_partial and cpu partial limits from the size. */
 void set_partial_limits(struct kmem_cache *s);
+/* slub_layout.c: keep up to nr_objects free objects on each CPU's partial slabs. */
+void slub_set_cpu_partial(struct kmem_cache *s, unsigned int nr_objects);
 
 /* slub_alloc.c: allocate and initialise a new slab (not yet accounted). */
 struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node);

@@ -11,7 +11,8 @@
 
 bool slab_nomerge;
 unsigned int slub_min_order;
-unsigned int slub_max_order = PAGE_ALLOC_COSTLY_ORDER;
+/* SLUB_TINY keeps slabs small: order 1 at most unless slub_max_order= says otherwise. */
+unsigned int slub_max_order = IS_ENABLED(CONFIG_LIBSLAB_TINY) ? 1 : PAGE_ALLOC_COSTLY_ORDER;
 unsigned int slub_min_objects;
 
 /* Parse an unsigned number that must make up all of str. */

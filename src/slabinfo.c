@@ -183,6 +183,16 @@ void libslab_flush_all(struct kmem_cache *s)
 }
 EXPORT_SYMBOL(libslab_flush_all);
 
+int libslab_set_cpu_partial(struct kmem_cache *s, unsigned int nr_objects)
+{
+	if (nr_objects && !kmem_cache_has_cpu_partial(s))
+		return -EINVAL;
+	slub_set_cpu_partial(s, nr_objects);
+	flush_all(s);
+	return 0;
+}
+EXPORT_SYMBOL(libslab_set_cpu_partial);
+
 unsigned long libslab_count_inuse(struct kmem_cache *s)
 {
 	struct slabinfo sinfo;

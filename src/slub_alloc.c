@@ -362,6 +362,9 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	unsigned long tid;
 	void *object, *next;
 
+	/* SLUB_TINY has no per-CPU slabs: straight to the node's lists. */
+	if (IS_ENABLED(CONFIG_LIBSLAB_TINY))
+		return debug_slab_alloc(s, gfpflags, node, addr, orig_size);
 	if (!USE_LOCKLESS_FAST_PATH())
 		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 

@@ -65,7 +65,7 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	void *prior;
 
 	stat(s, FREE_SLOWPATH);
-	if (kmem_cache_debug(s)) {
+	if (slab_uses_node_lists_only(s)) {
 		free_to_partial_list(s, slab, head, tail, cnt, addr);
 		return;
 	}
@@ -153,6 +153,11 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	unsigned long tid;
 	void *freelist;
 
+	/* SLUB_TINY: no CPU owns a slab, every free goes to the slab itself. */
+	if (IS_ENABLED(CONFIG_LIBSLAB_TINY)) {
+		__slab_free(s, slab, head, tail, cnt, addr);
+		return;
+	}
 	for (;;) {
 		c = raw_cpu_ptr(s->cpu_slab);
 		tid = READ_ONCE(c->tid);

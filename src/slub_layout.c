@@ -175,6 +175,11 @@ void set_partial_limits(struct kmem_cache *s)
 	else
 		nr_objects = 30;
 
+	slub_set_cpu_partial(s, nr_objects);
+}
+
+void slub_set_cpu_partial(struct kmem_cache *s, unsigned int nr_objects)
+{
 	s->cpu_partial = nr_objects;
 	/* Slabs on a cpu partial list are assumed half full on average. */
 	s->cpu_partial_slabs = nr_objects ?

@@ -26,6 +26,7 @@
 #define calculate_alignment		lslab_calculate_alignment
 #define calculate_order			lslab_calculate_order
 #define set_partial_limits		lslab_set_partial_limits
+#define slub_set_cpu_partial		lslab_slub_set_cpu_partial
 #define new_slab			lslab_new_slab
 #define kmalloc_fix_flags		lslab_kmalloc_fix_flags
 #define slab_alloc_node			lslab_slab_alloc_node

@@ -25,6 +25,12 @@
 #define CONFIG_LIBSLAB_FAILSLAB 1
 #endif
 /*
+ * CONFIG_LIBSLAB_TINY, the SLUB_TINY design (no per-CPU slabs or partial
+ * lists: every allocation and free takes the node's list_lock; slub_max_order
+ * 1; reclaimable kmalloc folded into normal), is not set here: the build
+ * defines it to 1 for a second variant of the core (meson's slabcore_tiny).
+ */
+/*
  * Free pointer encoding and shuffled freelists stay off by default, as in
  * a defconfig; slab_freelist_hardened=on / slab_freelist_random=on turn
  * them on at run time.

@@ -243,6 +243,12 @@ unsigned int libslab_cpu_nr_partial(struct kmem_cache *s, int cpu);
 bool libslab_cpu_has_slab(struct kmem_cache *s, int cpu);
 /* Move every CPU's active and partial slabs back to the nodes (flush_all). */
 void libslab_flush_all(struct kmem_cache *s);
+/*
+ * Writing nr_objects to /sys/kernel/slab/<cache>/cpu_partial (0 turns the
+ * per-CPU partial lists off) and flushing every CPU; 0, or -EINVAL for a
+ * non-zero value on a cache without them (debug, SLUB_TINY).
+ */
+int libslab_set_cpu_partial(struct kmem_cache *s, unsigned int nr_objects);
 /* Objects currently allocated from s, counted exactly by walking its slabs. */
 unsigned long libslab_count_inuse(struct kmem_cache *s);
 /*
