@@ -11,7 +11,9 @@
 #                       W=1 and sparse on lib/libslab/
 #   4. run-kunit.sh --arch arm64
 #                       the same suites, cross-compiled, in qemu-system-aarch64
-#   5. run-module.sh    the out-of-tree module loaded in QEMU
+#   5. run-kunit.sh --arch x86_64 --tiny
+#                       the same suites with CONFIG_LIBSLAB_TINY
+#   6. run-module.sh    the out-of-tree module loaded in QEMU
 #
 # Runs every step even after a failure; exits non-zero if any failed.
 # tests/run-all.sh calls it as its kernel stage.
@@ -43,6 +45,7 @@ export LIBSLAB_SERIES_READY=1
 step "check-series" "$SCRIPTS/check-series.sh"
 step "kunit x86_64 (KASAN, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-kunit.sh" --arch x86_64 --debug
 step "kunit arm64" "$SCRIPTS/run-kunit.sh" --arch arm64
+step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"
 
 [ ${#failed[@]} -eq 0 ] || fail "${#failed[@]} step(s) failed: ${failed[*]}"

@@ -5,12 +5,13 @@
 # suites (libslab_smoke, libslab_kmalloc, libslab_cache, libslab_debug,
 # libslab_stress) in QEMU with two CPUs.
 #
-#   run-kunit.sh [--arch x86_64|arm64] [--debug] [kunit.py run options]
+#   run-kunit.sh [--arch x86_64|arm64] [--debug] [--tiny] [kunit.py run options]
 #
 # --debug adds kernel/configs/debug.config (KASAN, PROVE_LOCKING,
-# DEBUG_PREEMPT on a preemptible kernel).  The tree is the one
+# DEBUG_PREEMPT on a preemptible kernel); --tiny adds tiny.config
+# (CONFIG_LIBSLAB_TINY, the SLUB_TINY design).  The tree is the one
 # make-series.sh checks out (it runs first, unless LIBSLAB_SERIES_READY=1); each arch/variant keeps its
-# own build directory, $LIBSLAB_KERNEL_DIR/build-<arch>[-debug], so a
+# own build directory, $LIBSLAB_KERNEL_DIR/build-<arch>[-debug][-tiny], so a
 # change in src/ rebuilds only lib/libslab/ and relinks.
 #
 # Fails when
@@ -27,12 +28,14 @@ set -uo pipefail
 
 ARCH=x86_64
 DEBUG=0
+TINY=0
 EXTRA=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--arch) ARCH=$2; shift 2 ;;
 	--arch=*) ARCH=${1#--arch=}; shift ;;
 	--debug) DEBUG=1; shift ;;
+	--tiny) TINY=1; shift ;;
 	*) EXTRA+=("$1"); shift ;;
 	esac
 done
@@ -41,11 +44,12 @@ x86_64) CROSS= ;;
 arm64) CROSS=aarch64-linux-gnu- ;;
 *) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
 esac
-VARIANT=$ARCH$([ $DEBUG = 1 ] && echo -debug)
+VARIANT=$ARCH$([ $DEBUG = 1 ] && echo -debug)$([ $TINY = 1 ] && echo -tiny)
 BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$VARIANT}
 TREE=$LIBSLAB_TREE
 CONFIGS=(libslab kunit)
 [ $DEBUG = 1 ] && CONFIGS+=(debug)
+[ $TINY = 1 ] && CONFIGS+=(tiny)
 STAMP=$(date +%Y%m%d-%H%M%S)
 BUILDLOG=$LIBSLAB_LOGDIR/build-$VARIANT-$STAMP.log
 RUNLOG=$LIBSLAB_LOGDIR/kunit-$VARIANT-$STAMP.log

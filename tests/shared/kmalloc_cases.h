@@ -59,7 +59,8 @@ SLAB_TEST(test_sizes_129_to_192_share_kmalloc_192)
 
 /*
  * Without ZONE_DMA or MEMCG (a kernel build's choice) the DMA and cgroup
- * types are the normal one, as in <linux/slab.h>.
+ * types are the normal one, and under SLUB_TINY the reclaimable one, as in
+ * <linux/slab.h>.
  */
 static const char *kmalloc_name_or_normal(enum kmalloc_cache_type type,
 					  const char *own, const char *normal)
@@ -71,7 +72,9 @@ SLAB_TEST(test_kmalloc_cache_names_follow_the_kernel)
 {
 	slab_assert_str_eq(kmalloc_caches[KMALLOC_NORMAL][3]->name, "kmalloc-8");
 	slab_assert_str_eq(kmalloc_caches[KMALLOC_NORMAL][13]->name, "kmalloc-8k");
-	slab_assert_str_eq(kmalloc_caches[KMALLOC_RECLAIM][10]->name, "kmalloc-rcl-1k");
+	slab_assert_str_eq(kmalloc_caches[KMALLOC_RECLAIM][10]->name,
+			   kmalloc_name_or_normal(KMALLOC_RECLAIM, "kmalloc-rcl-1k",
+						  "kmalloc-1k"));
 	slab_assert_str_eq(kmalloc_caches[KMALLOC_DMA][1]->name,
 			   kmalloc_name_or_normal(KMALLOC_DMA, "dma-kmalloc-96",
 						  "kmalloc-96"));
@@ -80,11 +83,13 @@ SLAB_TEST(test_kmalloc_cache_names_follow_the_kernel)
 						  "kmalloc-192"));
 }
 
-SLAB_TEST(test_reclaimable_flag_selects_rcl_caches)
+SLAB_TEST(test_reclaimable_flag_selects_the_reclaimable_type)
 {
 	void *p = kmalloc(64, GFP_KERNEL | __GFP_RECLAIMABLE);
 
-	slab_assert_str_eq(cache_name_of(p), "kmalloc-rcl-64");
+	slab_assert_str_eq(cache_name_of(p),
+			   kmalloc_name_or_normal(KMALLOC_RECLAIM, "kmalloc-rcl-64",
+						  "kmalloc-64"));
 	kfree(p);
 }
 
@@ -323,7 +328,7 @@ SLAB_TEST_TABLE(kmalloc_cases) = {
 	SLAB_CASE(test_sizes_65_to_96_share_kmalloc_96),
 	SLAB_CASE(test_sizes_129_to_192_share_kmalloc_192),
 	SLAB_CASE(test_kmalloc_cache_names_follow_the_kernel),
-	SLAB_CASE(test_reclaimable_flag_selects_rcl_caches),
+	SLAB_CASE(test_reclaimable_flag_selects_the_reclaimable_type),
 	SLAB_CASE(test_dma_flag_selects_dma_caches_first),
 	SLAB_CASE(test_account_flag_selects_cgroup_caches),
 	SLAB_CASE(test_kmalloc_zero_returns_zero_size_ptr),

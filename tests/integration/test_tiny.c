@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SLUB_TINY design (CONFIG_LIBSLAB_TINY), as the kernel's Kconfig
+ * describes it: no per-CPU slabs or partial lists, small slab orders, no
+ * separate reclaimable kmalloc caches, no random kmalloc caches.
+ */
+#include "harness.h"
+
+static void test_objects_never_leave_a_cpu_slab_behind(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("tiny_nocpu", 64, NULL, 0);
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		assert_false(libslab_cpu_has_slab(s, cpu));
+		assert_int_equal(libslab_cpu_nr_partial(s, cpu), 0);
+	}
+	kmem_cache_free(s, p);
+	/* The free went to the node lists: the slab is partial (empty) there. */
+	assert_int_equal(slab_test_nr_slabs(s), 1);
+	kmem_cache_destroy(s);
+}
+
+static void test_freeing_every_object_keeps_only_min_partial_slabs(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("tiny_drain", 256, NULL, 0);
+	void *objs[400];
+	int i;
+
+	for (i = 0; i < 400; i++)
+		objs[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	for (i = 0; i < 400; i++)
+		kmem_cache_free(s, objs[i]);
+	/* Without per-CPU caching, empty slabs go back at once past min_partial. */
+	assert_true(slab_test_nr_slabs(s) <= s->min_partial);
+	kmem_cache_destroy(s);
+}
+
+static void test_slab_order_is_at_most_one_by_default(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("tiny_order", 2048, NULL, 0);
+
+	assert_int_equal(slub_max_order, 1);
+	assert_true(oo_order(s->oo) <= 1);
+	kmem_cache_destroy(s);
+}
+
+static void test_reclaimable_kmalloc_uses_the_normal_caches(void **state)
+{
+	void *p = kmalloc(64, GFP_KERNEL | __GFP_RECLAIMABLE);
+
+	assert_string_equal(virt_to_slab(p)->slab_cache->name, "kmalloc-64");
+	kfree(p);
+}
+
+static void test_reclaim_account_does_not_prevent_merging(void **state)
+{
+	struct kmem_cache *a = kmem_cache_create("tiny_plain", 96, NULL, 0);
+	struct kmem_cache *b = kmem_cache_create("tiny_reclaim", 96, NULL,
+						 SLAB_RECLAIM_ACCOUNT);
+
+	assert_ptr_equal(a, b);
+	kmem_cache_destroy(b);
+	kmem_cache_destroy(a);
+}
+
+static void test_random_kmalloc_caches_are_refused(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("random_kmalloc_caches=on"), -EINVAL);
+	sim_printk_reset_counts();
+}
+
+static void test_cpu_partial_cannot_be_turned_on(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("tiny_cpu_partial", 64, NULL, 0);
+
+	assert_int_equal(libslab_set_cpu_partial(s, 8), -EINVAL);
+	assert_int_equal(libslab_set_cpu_partial(s, 0), 0);
+	kmem_cache_destroy(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_objects_never_leave_a_cpu_slab_behind),
+		cmocka_unit_test(test_freeing_every_object_keeps_only_min_partial_slabs),
+		cmocka_unit_test(test_slab_order_is_at_most_one_by_default),
+		cmocka_unit_test(test_reclaimable_kmalloc_uses_the_normal_caches),
+		cmocka_unit_test(test_reclaim_account_does_not_prevent_merging),
+		cmocka_unit_test(test_random_kmalloc_caches_are_refused),
+		cmocka_unit_test(test_cpu_partial_cannot_be_turned_on),
+	};
+
+	return cmocka_run_group_tests(tests, expect_clean_setup, expect_clean_teardown);
+}
