@@ -46,11 +46,11 @@ int setup_random_kmalloc_caches(const char *value)
 		if (IS_ENABLED(CONFIG_LIBSLAB_TINY))
 			return -EINVAL;
 		random_kmalloc_caches = true;
-	}
-	else if (!strcmp(value, "off") || !strcmp(value, "0"))
+	} else if (!strcmp(value, "off") || !strcmp(value, "0")) {
 		random_kmalloc_caches = false;
-	else
+	} else {
 		return -EINVAL;
+	}
 	return 0;
 }
 

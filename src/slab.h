@@ -487,9 +487,10 @@ static inline bool check_valid_pointer(const struct kmem_cache *s,
 	 * Every free checks this: the multiplication by 1/size that
 	 * obj_to_index() uses, not a division.  It is exact for multiples of
 	 * size in a slab, and one too high at most otherwise, which the
-	 * product then shows.
+	 * product then shows.  objects is fixed while the slab lives, but
+	 * shares a word with inuse, which a list_lock holder may be changing.
 	 */
-	return offset < (size_t)slab->objects * s->size &&
+	return offset < (size_t)data_race((unsigned int)slab->objects) * s->size &&
 	       (((u64)offset * s->reciprocal_size) >> 32) * s->size == offset;
 }
 
