@@ -25,6 +25,8 @@
 #include <linux/slab.h>
 #include <linux/seq_file.h>
 
+#include "replay.h"
+
 #define DEFAULT_SEED	1
 #define DEFAULT_OPS	200000
 #define LIVE_MAX	16384		/* objects the table can hold */
@@ -635,6 +637,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: slabsim [--seed N] [--ops N] [--cmdline STRING] [--aliases] [--quiet]\n"
+		"       slabsim replay [options] TRACE   (slabsim replay --help)\n"
 		"\n"
 		"Run a boot-like allocation workload on libslab, print /proc/slabinfo\n"
 		"with the workload's objects live, then free everything.\n"
@@ -681,6 +684,9 @@ int main(int argc, char **argv)
 	unsigned long errors_before;
 	bool quiet = false, aliases = false;
 	int opt, ret;
+
+	if (argc > 1 && !strcmp(argv[1], "replay"))
+		return replay_main(argc - 1, argv + 1);
 
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {

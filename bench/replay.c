@@ -1,0 +1,613 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabsim replay: every slab event of a kmem trace, in order and on the
+ * CPU it came from, on libslab (this build's design and boot parameters,
+ * LIBSLAB_CMDLINE) or on the SLOB-class model of slob.h.  It reports the
+ * slab memory at its peak and at the end, the pages of each cache, where
+ * the bytes went (requested, allocated, slab pages), the fast-path rates
+ * and stat counters, and the time per operation.  Memory is counted from
+ * the start of the replay: the slabs libslab's start-up made (kmalloc
+ * caches' kmem_cache and kmem_cache_node objects) are not the trace's.  Objects still live at
+ * the end are then freed and the caches destroyed, so that libslab's own
+ * checks see the whole life of every cache.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/slab.h>
+#include <linux/sim_cpu.h>
+#include <linux/sim_page_alloc.h>
+
+#include "replay.h"
+#include "slob.h"
+#include "trace.h"
+
+#define SERIES_POINTS	2000	/* samples of memory over the trace */
+#define TOP_CACHES	15	/* caches listed by pages */
+#define KIB(pages)	((pages) * (PAGE_SIZE / 1024))
+
+struct replay_opts {
+	const char *trace;
+	const char *label;
+	const char *summary;	/* key<TAB>value file */
+	const char *series;	/* event<TAB>slab KiB<TAB>requested KiB file */
+	bool slob;
+	bool cpu_partial_off;
+	bool quiet;
+};
+
+/* What the replay measured. */
+struct replay_result {
+	unsigned long slab_pages, slab_pages_peak;	/* slab pages */
+	unsigned long large_pages, large_pages_peak;	/* large kmalloc pages */
+	unsigned long requested, requested_peak;	/* live requested bytes */
+	unsigned long allocated;			/* live objects' usable bytes */
+	unsigned long failed, ops;
+	double seconds;
+};
+
+/* One allocator under the replay. */
+struct backend {
+	const char *design;
+	bool (*alloc)(const struct trace *t, uint32_t obj, uint8_t gfp, bool cache,
+		      uint64_t *handle);
+	void (*free)(const struct trace *t, uint32_t obj, uint64_t handle);
+	unsigned long (*slab_pages)(void);
+	unsigned long (*large_pages)(void);
+	unsigned long (*usable)(const struct trace *t, uint32_t obj, uint64_t handle);
+};
+
+/* libslab */
+
+static struct kmem_cache **kcaches;	/* per trace cache, created on first use */
+static bool *kcache_created;		/* created by the replay, to destroy */
+/* Pages in use before the replay: libslab's start-up, not the trace's. */
+static unsigned long base_slab_pages, base_other_pages;
+static bool opt_cpu_partial_off;
+
+/* Before the replay: counters from zero, cpu_partial=0 if asked. */
+static int prepare_boot_cache(struct kmem_cache *s, void *arg)
+{
+	(void)arg;
+	for (int item = 0; libslab_stat_name(item); item++)
+		libslab_stat_clear(s, item);
+	if (opt_cpu_partial_off)
+		libslab_set_cpu_partial(s, 0);
+	return 0;
+}
+
+static struct kmem_cache *kcache(const struct trace *t, int32_t idx)
+{
+	const struct trace_cache *c = &t->caches[idx];
+	slab_flags_t flags = 0;
+	struct kmem_cache *s;
+
+	if (kcaches[idx])
+		return kcaches[idx];
+	/* A kmalloc cache: libslab made it at start-up. */
+	s = libslab_find_cache(c->name);
+	if (s) {
+		kcaches[idx] = s;
+		return s;
+	}
+	if (c->hwcache_align)
+		flags |= SLAB_HWCACHE_ALIGN;
+	if (c->reclaim_account)
+		flags |= SLAB_RECLAIM_ACCOUNT;
+	if (c->typesafe_by_rcu)
+		flags |= SLAB_TYPESAFE_BY_RCU;
+	if (c->cache_dma)
+		flags |= SLAB_CACHE_DMA;
+	s = kmem_cache_create(c->name, c->object_size, c->hwcache_align ? 0 : c->align,
+			      flags, NULL);
+	if (!s)
+		return NULL;
+	if (opt_cpu_partial_off)
+		libslab_set_cpu_partial(s, 0);
+	kcaches[idx] = s;
+	kcache_created[idx] = true;
+	return s;
+}
+
+static gfp_t kernel_gfp(uint8_t gfp)
+{
+	gfp_t flags = gfp & TRACE_GFP_ATOMIC ? GFP_ATOMIC : GFP_KERNEL;
+
+	if (gfp & TRACE_GFP_ZERO)
+		flags |= __GFP_ZERO;
+	if (gfp & TRACE_GFP_RECLAIMABLE)
+		flags |= __GFP_RECLAIMABLE;
+	if (gfp & TRACE_GFP_ACCOUNT)
+		flags |= __GFP_ACCOUNT;
+	if (gfp & TRACE_GFP_DMA)
+		flags |= GFP_DMA;
+	return flags;
+}
+
+static bool slub_alloc(const struct trace *t, uint32_t obj, uint8_t gfp, bool cache,
+		       uint64_t *handle)
+{
+	const struct trace_object *o = &t->objects[obj];
+	void *p;
+
+	if (cache) {
+		struct kmem_cache *s = kcache(t, o->cache);
+
+		p = s ? kmem_cache_alloc(s, kernel_gfp(gfp)) : NULL;
+	} else {
+		p = kmalloc(o->bytes_req, kernel_gfp(gfp));
+	}
+	*handle = (uintptr_t)p;
+	return p && !ZERO_OR_NULL_PTR(p);
+}
+
+static void slub_free(const struct trace *t, uint32_t obj, uint64_t handle)
+{
+	const struct trace_object *o = &t->objects[obj];
+
+	if (o->cache >= 0 && kcaches[o->cache])
+		kmem_cache_free(kcaches[o->cache], (void *)(uintptr_t)handle);
+	else
+		kfree((void *)(uintptr_t)handle);
+}
+
+static unsigned long slub_slab_pages(void)
+{
+	unsigned long slab = sim_slab_pages_in_use();
+
+	return slab > base_slab_pages ? slab - base_slab_pages : 0;
+}
+
+static unsigned long slub_large_pages(void)
+{
+	unsigned long all = sim_pages_in_use(NUMA_NO_NODE), slab = sim_slab_pages_in_use();
+
+	return all > slab + base_other_pages ? all - slab - base_other_pages : 0;
+}
+
+static unsigned long slub_usable(const struct trace *t, uint32_t obj, uint64_t handle)
+{
+	(void)t;
+	(void)obj;
+	return ksize((void *)(uintptr_t)handle);
+}
+
+static const struct backend slub_backend = {
+	.design = IS_ENABLED(CONFIG_LIBSLAB_TINY) ? "SLUB_TINY" : "SLUB",
+	.alloc = slub_alloc,
+	.free = slub_free,
+	.slab_pages = slub_slab_pages,
+	.large_pages = slub_large_pages,
+	.usable = slub_usable,
+};
+
+/* The SLOB model */
+
+static struct slob *slob;
+
+static size_t slob_object_size(const struct trace *t, const struct trace_object *o)
+{
+	return o->cache >= 0 ? t->caches[o->cache].object_size : o->bytes_req;
+}
+
+static bool slob_model_alloc(const struct trace *t, uint32_t obj, uint8_t gfp, bool cache,
+			     uint64_t *handle)
+{
+	const struct trace_object *o = &t->objects[obj];
+
+	(void)gfp;
+	if (cache) {
+		const struct trace_cache *c = &t->caches[o->cache];
+
+		*handle = slob_cache_alloc(slob, c->object_size, c->align, c->typesafe_by_rcu);
+	} else {
+		*handle = slob_kmalloc(slob, o->bytes_req);
+	}
+	return *handle != 0;
+}
+
+static void slob_model_free(const struct trace *t, uint32_t obj, uint64_t handle)
+{
+	const struct trace_object *o = &t->objects[obj];
+
+	if (o->cache >= 0)
+		slob_cache_free(slob, handle, slob_object_size(t, o),
+				t->caches[o->cache].typesafe_by_rcu);
+	else
+		slob_kfree(slob, handle, o->bytes_req);
+}
+
+static unsigned long slob_model_slab_pages(void)
+{
+	return slob_slab_pages(slob);
+}
+
+static unsigned long slob_model_large_pages(void)
+{
+	return slob_large_pages(slob);
+}
+
+static unsigned long slob_model_usable(const struct trace *t, uint32_t obj, uint64_t handle)
+{
+	(void)handle;
+	return slob_object_size(t, &t->objects[obj]);
+}
+
+static const struct backend slob_backend = {
+	.design = "SLOB model",
+	.alloc = slob_model_alloc,
+	.free = slob_model_free,
+	.slab_pages = slob_model_slab_pages,
+	.large_pages = slob_model_large_pages,
+	.usable = slob_model_usable,
+};
+
+/* The replay */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(size_t done, size_t total)
+{
+	int width = 40, filled = total ? (int)(done * width / total) : width;
+
+	fprintf(stderr, "\rslabsim: replay [%.*s%*s] %3d%%", filled,
+		"########################################", width - filled, "",
+		total ? (int)(done * 100 / total) : 100);
+}
+
+static int replay(const struct trace *t, const struct backend *b, uint64_t *handles,
+		  bool *live, FILE *series, bool show_progress, struct replay_result *r)
+{
+	size_t step = t->nr_events / SERIES_POINTS + 1;
+	size_t tick = t->nr_events / 100 + 1;
+	int cpus = sim_nr_cpus(), cpu = -1;
+	double t0;
+
+	memset(r, 0, sizeof(*r));
+	t0 = now();
+	for (size_t i = 0; i < t->nr_events; i++) {
+		const struct trace_event *e = &t->events[i];
+		const struct trace_object *o = &t->objects[e->object];
+		unsigned long pages;
+
+		if (e->cpu % cpus != cpu) {
+			cpu = e->cpu % cpus;
+			sim_set_cpu(cpu);
+		}
+		if (e->type == TRACE_FREE) {
+			if (live[e->object]) {
+				b->free(t, e->object, handles[e->object]);
+				live[e->object] = false;
+				r->requested -= o->bytes_req;
+				r->ops++;
+			}
+		} else {
+			r->ops++;
+			if (!b->alloc(t, e->object, e->gfp, e->type == TRACE_CACHE_ALLOC,
+				      &handles[e->object])) {
+				r->failed++;
+				continue;
+			}
+			live[e->object] = true;
+			r->requested += o->bytes_req;
+			if (r->requested > r->requested_peak)
+				r->requested_peak = r->requested;
+			pages = b->slab_pages();
+			if (pages > r->slab_pages_peak)
+				r->slab_pages_peak = pages;
+			pages = b->large_pages();
+			if (pages > r->large_pages_peak)
+				r->large_pages_peak = pages;
+		}
+		if (series && !(i % step))
+			fprintf(series, "%zu\t%lu\t%lu\n", i, KIB(b->slab_pages()),
+				r->requested / 1024);
+		if (show_progress && !(i % tick))
+			progress(i, t->nr_events);
+	}
+	r->seconds = now() - t0;
+	if (show_progress)
+		progress(t->nr_events, t->nr_events), fputc('\n', stderr);
+	if (series)
+		fprintf(series, "%zu\t%lu\t%lu\n", t->nr_events, KIB(b->slab_pages()),
+			r->requested / 1024);
+	r->slab_pages = b->slab_pages();
+	r->large_pages = b->large_pages();
+	for (size_t i = 0; i < t->nr_objects; i++)
+		if (live[i])
+			r->allocated += b->usable(t, i, handles[i]);
+	return 0;
+}
+
+/* Per-cache lines and stat sums, from libslab's sysfs model. */
+struct cache_row {
+	struct kmem_cache *s;
+	unsigned long pages, slabs, objects;
+	unsigned int object_size, order;
+	char name[64];
+};
+
+struct cache_rows {
+	struct cache_row *rows;
+	size_t nr;
+	unsigned long stats[64];
+	int nr_stats;
+};
+
+static unsigned long sysfs_number(struct kmem_cache *s, const char *attr)
+{
+	char buf[256];
+
+	return libslab_sysfs_show(s, attr, buf, sizeof(buf)) > 0 ? strtoul(buf, NULL, 10) : 0;
+}
+
+static int collect_cache(struct kmem_cache *s, void *arg)
+{
+	struct cache_rows *rows = arg;
+	struct cache_row *row;
+	const char *name;
+	int item;
+
+	for (item = 0; (name = libslab_stat_name(item)) && item < 64; item++)
+		rows->stats[item] += libslab_stat(s, item, -1);
+	rows->nr_stats = item;
+	rows->rows = realloc(rows->rows, (rows->nr + 1) * sizeof(*rows->rows));
+	if (!rows->rows)
+		return -ENOMEM;
+	row = &rows->rows[rows->nr++];
+	row->s = s;
+	row->slabs = sysfs_number(s, "slabs");
+	row->order = sysfs_number(s, "order");
+	row->pages = row->slabs << row->order;
+	row->objects = libslab_count_inuse(s);
+	row->object_size = sysfs_number(s, "object_size");
+	snprintf(row->name, sizeof(row->name), "%s", kmem_cache_name(s));
+	return 0;
+}
+
+static int by_pages(const void *a, const void *b)
+{
+	const struct cache_row *x = a, *y = b;
+
+	return x->pages < y->pages ? 1 : x->pages > y->pages ? -1 : strcmp(x->name, y->name);
+}
+
+static double pct(unsigned long part, unsigned long whole)
+{
+	return whole ? 100.0 * part / whole : 0.0;
+}
+
+static void print_caches(struct cache_rows *rows)
+{
+	unsigned long rest = 0;
+
+	qsort(rows->rows, rows->nr, sizeof(*rows->rows), by_pages);
+	printf("\n%-24s %8s %10s %8s %6s %8s %10s\n", "cache", "objsize", "objects",
+	       "slabs", "order", "pages", "KiB");
+	for (size_t i = 0; i < rows->nr; i++) {
+		const struct cache_row *c = &rows->rows[i];
+
+		if (!c->pages)
+			break;
+		if (i >= TOP_CACHES) {
+			rest += c->pages;
+			continue;
+		}
+		printf("%-24s %8u %10lu %8lu %6u %8lu %10lu\n", c->name, c->object_size,
+		       c->objects, c->slabs, c->order, c->pages, KIB(c->pages));
+	}
+	if (rest)
+		printf("%-24s %8s %10s %8s %6s %8lu %10lu\n", "(the other caches)", "", "", "",
+		       "", rest, KIB(rest));
+}
+
+static void print_stats(const struct cache_rows *rows, unsigned long *fast_alloc,
+			unsigned long *fast_free)
+{
+	const unsigned long *st = rows->stats;
+	unsigned long af = st[libslab_stat_item("alloc_fastpath")];
+	unsigned long as = st[libslab_stat_item("alloc_slowpath")];
+	unsigned long ff = st[libslab_stat_item("free_fastpath")];
+	unsigned long fs = st[libslab_stat_item("free_slowpath")];
+	int col = 0;
+
+	*fast_alloc = af;
+	*fast_free = ff;
+	printf("\nfast path: %.1f%% of allocations, %.1f%% of frees\n", pct(af, af + as),
+	       pct(ff, ff + fs));
+	printf("stat counters (every cache):\n");
+	for (int i = 0; i < rows->nr_stats; i++) {
+		if (!st[i])
+			continue;
+		printf("  %-24s %10lu%s", libslab_stat_name(i), st[i], ++col % 3 ? "" : "\n");
+	}
+	if (col % 3)
+		putchar('\n');
+}
+
+static void write_summary(const struct replay_opts *o, const struct backend *b,
+			  const struct trace *t, const struct replay_result *r,
+			  unsigned long fast_alloc, unsigned long fast_free, double load_s)
+{
+	FILE *f = fopen(o->summary, "w");
+
+	if (!f) {
+		perror(o->summary);
+		return;
+	}
+	fprintf(f, "label\t%s\ndesign\t%s\ncmdline\t%s\ncpu_partial_off\t%d\n",
+		o->label ? o->label : b->design, b->design,
+		getenv("LIBSLAB_CMDLINE") ? getenv("LIBSLAB_CMDLINE") : "",
+		o->cpu_partial_off);
+	fprintf(f, "events\t%zu\nops\t%lu\nfailed\t%lu\n", t->nr_events, r->ops, r->failed);
+	fprintf(f, "ns_per_op\t%.1f\nreplay_s\t%.3f\nload_s\t%.3f\n",
+		r->ops ? r->seconds * 1e9 / r->ops : 0.0, r->seconds, load_s);
+	fprintf(f, "slab_peak_kib\t%lu\nslab_final_kib\t%lu\n", KIB(r->slab_pages_peak),
+		KIB(r->slab_pages));
+	fprintf(f, "large_peak_kib\t%lu\nlarge_final_kib\t%lu\n", KIB(r->large_pages_peak),
+		KIB(r->large_pages));
+	fprintf(f, "requested_peak_kib\t%lu\nrequested_final_kib\t%lu\nallocated_final_kib\t%lu\n",
+		r->requested_peak / 1024, r->requested / 1024, r->allocated / 1024);
+	fprintf(f, "alloc_fastpath\t%lu\nfree_fastpath\t%lu\n", fast_alloc, fast_free);
+	fclose(f);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: slabsim replay [--slob] [--cpu-partial-off] [--label NAME]\n"
+		"                      [--summary FILE] [--series FILE] [--quiet] TRACE\n"
+		"Replay the slab events of TRACE (capture-boot-trace.sh's dump or ftrace\n"
+		"text, .xz/.gz decompressed) on libslab, and report memory, pages per cache,\n"
+		"fragmentation, fast-path rates, stat counters and time per operation.\n"
+		"  --slob             replay on the SLOB-class model instead of libslab\n"
+		"  --cpu-partial-off  cpu_partial=0 on every cache (the per-CPU partial lists off)\n"
+		"  --label NAME       the configuration's name in the summary\n"
+		"  --summary FILE     write the figures as key<TAB>value lines to FILE\n"
+		"  --series FILE      write event<TAB>slab KiB<TAB>requested KiB samples to FILE\n"
+		"  --quiet            only the figures, no per-cache table or counters\n"
+		"Boot parameters (slub_debug, slub_min_order=, ...) and the simulated machine\n"
+		"(nr_cpus=) come from LIBSLAB_CMDLINE; slabsim-tiny is the SLUB_TINY build.\n");
+}
+
+static int parse_replay_args(int argc, char **argv, struct replay_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "slob", no_argument, NULL, 's' },
+		{ "cpu-partial-off", no_argument, NULL, 'p' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "summary", required_argument, NULL, 'o' },
+		{ "series", required_argument, NULL, 'S' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 's': o->slob = true; break;
+		case 'p': o->cpu_partial_off = true; break;
+		case 'l': o->label = optarg; break;
+		case 'o': o->summary = optarg; break;
+		case 'S': o->series = optarg; break;
+		case 'q': o->quiet = true; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); return -1;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return -1;
+	}
+	o->trace = argv[optind];
+	return 0;
+}
+
+int replay_main(int argc, char **argv)
+{
+	struct replay_opts o = { 0 };
+	const struct backend *b;
+	struct cache_rows rows = { 0 };
+	struct replay_result r;
+	unsigned long fast_alloc = 0, fast_free = 0, errors;
+	bool show_progress = isatty(STDERR_FILENO);
+	uint64_t *handles;
+	struct trace t;
+	FILE *series = NULL;
+	double t0;
+	bool *live;
+	int status = 0;
+
+	if (parse_replay_args(argc, argv, &o))
+		return 2;
+	t0 = now();
+	if (trace_load(o.trace, &t, show_progress))
+		return 2;
+	t0 = now() - t0;
+	b = o.slob ? &slob_backend : &slub_backend;
+	opt_cpu_partial_off = o.cpu_partial_off;
+	if (o.slob && !(slob = slob_create()))
+		return 2;
+	if (!o.slob)
+		libslab_walk_caches(prepare_boot_cache, NULL);
+	if (o.series && !(series = fopen(o.series, "w"))) {
+		perror(o.series);
+		return 2;
+	}
+	kcaches = calloc(t.nr_caches, sizeof(*kcaches));
+	kcache_created = calloc(t.nr_caches, sizeof(*kcache_created));
+	handles = calloc(t.nr_objects, sizeof(*handles));
+	live = calloc(t.nr_objects, sizeof(*live));
+	if (!kcaches || !kcache_created || !handles || !live) {
+		fprintf(stderr, "slabsim: out of memory\n");
+		return 2;
+	}
+	if ((int)t.counts.nr_cpus > sim_nr_cpus())
+		fprintf(stderr, "slabsim: the trace has %u CPUs, the simulation %d: "
+			"CPU n replays on CPU n %% %d (set nr_cpus= in LIBSLAB_CMDLINE)\n",
+			t.counts.nr_cpus, sim_nr_cpus(), sim_nr_cpus());
+	errors = libslab_error_count();
+	base_slab_pages = sim_slab_pages_in_use();
+	base_other_pages = sim_pages_in_use(NUMA_NO_NODE) - base_slab_pages;
+	replay(&t, b, handles, live, series, show_progress && !o.quiet, &r);
+	if (series)
+		fclose(series);
+
+	printf("%s replay of %s%s%s\n", b->design, o.trace, getenv("LIBSLAB_CMDLINE") ?
+	       " with LIBSLAB_CMDLINE=" : "", getenv("LIBSLAB_CMDLINE") ?: "");
+	if (t.cmdline[0])
+		printf("captured with: %s\n", t.cmdline);
+	trace_print_counts(&t, stdout);
+	printf("\n%lu operations in %.3f s: %.1f ns per operation (trace read in %.3f s)\n",
+	       r.ops, r.seconds, r.ops ? r.seconds * 1e9 / r.ops : 0.0, t0);
+	if (r.failed)
+		printf("allocations that failed in the replay: %lu\n", r.failed);
+	printf("slab memory: peak %lu KiB, at the end %lu KiB; large kmalloc pages: "
+	       "peak %lu KiB, at the end %lu KiB\n", KIB(r.slab_pages_peak), KIB(r.slab_pages),
+	       KIB(r.large_pages_peak), KIB(r.large_pages));
+	printf("at the end: requested %lu KiB, allocated %lu KiB (%.1f%% internal "
+	       "fragmentation), slab pages %lu KiB (%.1f%% of them not allocated)\n",
+	       r.requested / 1024, r.allocated / 1024, 100.0 - pct(r.requested, r.allocated),
+	       KIB(r.slab_pages), 100.0 - pct(r.allocated, KIB(r.slab_pages) * 1024));
+	printf("live requested bytes (the ideal): peak %lu KiB\n", r.requested_peak / 1024);
+	if (!o.slob) {
+		libslab_walk_caches(collect_cache, &rows);
+		if (!o.quiet)
+			print_caches(&rows);
+		print_stats(&rows, &fast_alloc, &fast_free);
+		free(rows.rows);
+	}
+	if (o.summary)
+		write_summary(&o, b, &t, &r, fast_alloc, fast_free, t0);
+
+	for (size_t i = 0; i < t.nr_objects; i++)
+		if (live[i])
+			b->free(&t, i, handles[i]);
+	for (size_t i = 0; i < t.nr_caches; i++)
+		if (kcache_created[i])
+			kmem_cache_destroy(kcaches[i]);
+	if (!o.slob && libslab_error_count() != errors) {
+		fprintf(stderr, "slabsim: libslab reported %lu errors during the replay\n",
+			libslab_error_count() - errors);
+		status = 1;
+	}
+	slob_destroy(slob);
+	free(handles);
+	free(live);
+	free(kcaches);
+	free(kcache_created);
+	trace_release(&t);
+	return status;
+}
