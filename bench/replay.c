@@ -34,7 +34,7 @@ struct replay_opts {
 	const char *trace;
 	const char *label;
 	const char *summary;	/* key<TAB>value file */
-	const char *series;	/* event<TAB>slab KiB<TAB>requested KiB file */
+	const char *series;	/* samples of memory over the trace (write_sample) */
 	bool slob;
 	bool cpu_partial_off;
 	bool quiet;
@@ -44,6 +44,7 @@ struct replay_opts {
 struct replay_result {
 	unsigned long slab_pages, slab_pages_peak;	/* slab pages */
 	unsigned long large_pages, large_pages_peak;	/* large kmalloc pages */
+	unsigned long total_pages_peak;			/* of slab + large together */
 	unsigned long requested, requested_peak;	/* live requested bytes */
 	unsigned long allocated;			/* live objects' usable bytes */
 	unsigned long failed, ops;
@@ -265,6 +266,16 @@ static void progress(size_t done, size_t total)
 		total ? (int)(done * 100 / total) : 100);
 }
 
+/* One line of the series: event, slab KiB, slab + large KiB, requested KiB. */
+static void write_sample(FILE *series, const struct backend *b, size_t event,
+			 const struct replay_result *r)
+{
+	unsigned long slab = b->slab_pages();
+
+	fprintf(series, "%zu\t%lu\t%lu\t%lu\n", event, KIB(slab), KIB(slab + b->large_pages()),
+		r->requested / 1024);
+}
+
 static int replay(const struct trace *t, const struct backend *b, uint64_t *handles,
 		  bool *live, FILE *series, bool show_progress, struct replay_result *r)
 {
@@ -278,7 +289,7 @@ static int replay(const struct trace *t, const struct backend *b, uint64_t *hand
 	for (size_t i = 0; i < t->nr_events; i++) {
 		const struct trace_event *e = &t->events[i];
 		const struct trace_object *o = &t->objects[e->object];
-		unsigned long pages;
+		unsigned long pages, large;
 
 		if (e->cpu % cpus != cpu) {
 			cpu = e->cpu % cpus;
@@ -305,13 +316,14 @@ static int replay(const struct trace *t, const struct backend *b, uint64_t *hand
 			pages = b->slab_pages();
 			if (pages > r->slab_pages_peak)
 				r->slab_pages_peak = pages;
-			pages = b->large_pages();
-			if (pages > r->large_pages_peak)
-				r->large_pages_peak = pages;
+			large = b->large_pages();
+			if (large > r->large_pages_peak)
+				r->large_pages_peak = large;
+			if (pages + large > r->total_pages_peak)
+				r->total_pages_peak = pages + large;
 		}
 		if (series && !(i % step))
-			fprintf(series, "%zu\t%lu\t%lu\n", i, KIB(b->slab_pages()),
-				r->requested / 1024);
+			write_sample(series, b, i, r);
 		if (show_progress && !(i % tick))
 			progress(i, t->nr_events);
 	}
@@ -319,8 +331,7 @@ static int replay(const struct trace *t, const struct backend *b, uint64_t *hand
 	if (show_progress)
 		progress(t->nr_events, t->nr_events), fputc('\n', stderr);
 	if (series)
-		fprintf(series, "%zu\t%lu\t%lu\n", t->nr_events, KIB(b->slab_pages()),
-			r->requested / 1024);
+		write_sample(series, b, t->nr_events, r);
 	r->slab_pages = b->slab_pages();
 	r->large_pages = b->large_pages();
 	for (size_t i = 0; i < t->nr_objects; i++)
@@ -411,8 +422,12 @@ static void print_caches(struct cache_rows *rows)
 		       "", rest, KIB(rest));
 }
 
-static void print_stats(const struct cache_rows *rows, unsigned long *fast_alloc,
-			unsigned long *fast_free)
+/* The fast and slow path counts of allocations and frees. */
+struct paths {
+	unsigned long alloc_fast, alloc_slow, free_fast, free_slow;
+};
+
+static void print_stats(const struct cache_rows *rows, struct paths *paths)
 {
 	const unsigned long *st = rows->stats;
 	unsigned long af = st[libslab_stat_item("alloc_fastpath")];
@@ -421,8 +436,7 @@ static void print_stats(const struct cache_rows *rows, unsigned long *fast_alloc
 	unsigned long fs = st[libslab_stat_item("free_slowpath")];
 	int col = 0;
 
-	*fast_alloc = af;
-	*fast_free = ff;
+	*paths = (struct paths){ af, as, ff, fs };
 	printf("\nfast path: %.1f%% of allocations, %.1f%% of frees\n", pct(af, af + as),
 	       pct(ff, ff + fs));
 	printf("stat counters (every cache):\n");
@@ -437,7 +451,7 @@ static void print_stats(const struct cache_rows *rows, unsigned long *fast_alloc
 
 static void write_summary(const struct replay_opts *o, const struct backend *b,
 			  const struct trace *t, const struct replay_result *r,
-			  unsigned long fast_alloc, unsigned long fast_free, double load_s)
+			  const struct paths *paths, double load_s)
 {
 	FILE *f = fopen(o->summary, "w");
 
@@ -456,9 +470,14 @@ static void write_summary(const struct replay_opts *o, const struct backend *b,
 		KIB(r->slab_pages));
 	fprintf(f, "large_peak_kib\t%lu\nlarge_final_kib\t%lu\n", KIB(r->large_pages_peak),
 		KIB(r->large_pages));
+	fprintf(f, "total_peak_kib\t%lu\ntotal_final_kib\t%lu\n", KIB(r->total_pages_peak),
+		KIB(r->slab_pages + r->large_pages));
 	fprintf(f, "requested_peak_kib\t%lu\nrequested_final_kib\t%lu\nallocated_final_kib\t%lu\n",
 		r->requested_peak / 1024, r->requested / 1024, r->allocated / 1024);
-	fprintf(f, "alloc_fastpath\t%lu\nfree_fastpath\t%lu\n", fast_alloc, fast_free);
+	fprintf(f, "alloc_fastpath\t%lu\nalloc_slowpath\t%lu\n", paths->alloc_fast,
+		paths->alloc_slow);
+	fprintf(f, "free_fastpath\t%lu\nfree_slowpath\t%lu\n", paths->free_fast,
+		paths->free_slow);
 	fclose(f);
 }
 
@@ -474,7 +493,7 @@ static void usage(FILE *f)
 		"  --cpu-partial-off  cpu_partial=0 on every cache (the per-CPU partial lists off)\n"
 		"  --label NAME       the configuration's name in the summary\n"
 		"  --summary FILE     write the figures as key<TAB>value lines to FILE\n"
-		"  --series FILE      write event<TAB>slab KiB<TAB>requested KiB samples to FILE\n"
+		"  --series FILE      write samples \"event slab-KiB slab+large-KiB requested-KiB\"\n"
 		"  --quiet            only the figures, no per-cache table or counters\n"
 		"Boot parameters (slub_debug, slub_min_order=, ...) and the simulated machine\n"
 		"(nr_cpus=) come from LIBSLAB_CMDLINE; slabsim-tiny is the SLUB_TINY build.\n");
@@ -521,7 +540,8 @@ int replay_main(int argc, char **argv)
 	const struct backend *b;
 	struct cache_rows rows = { 0 };
 	struct replay_result r;
-	unsigned long fast_alloc = 0, fast_free = 0, errors;
+	struct paths paths = { 0 };
+	unsigned long errors;
 	bool show_progress = isatty(STDERR_FILENO);
 	uint64_t *handles;
 	struct trace t;
@@ -577,6 +597,8 @@ int replay_main(int argc, char **argv)
 	printf("slab memory: peak %lu KiB, at the end %lu KiB; large kmalloc pages: "
 	       "peak %lu KiB, at the end %lu KiB\n", KIB(r.slab_pages_peak), KIB(r.slab_pages),
 	       KIB(r.large_pages_peak), KIB(r.large_pages));
+	printf("slab and large pages together: peak %lu KiB, at the end %lu KiB\n",
+	       KIB(r.total_pages_peak), KIB(r.slab_pages + r.large_pages));
 	printf("at the end: requested %lu KiB, allocated %lu KiB (%.1f%% internal "
 	       "fragmentation), slab pages %lu KiB (%.1f%% of them not allocated)\n",
 	       r.requested / 1024, r.allocated / 1024, 100.0 - pct(r.requested, r.allocated),
@@ -586,11 +608,11 @@ int replay_main(int argc, char **argv)
 		libslab_walk_caches(collect_cache, &rows);
 		if (!o.quiet)
 			print_caches(&rows);
-		print_stats(&rows, &fast_alloc, &fast_free);
+		print_stats(&rows, &paths);
 		free(rows.rows);
 	}
 	if (o.summary)
-		write_summary(&o, b, &t, &r, fast_alloc, fast_free, t0);
+		write_summary(&o, b, &t, &r, &paths, t0);
 
 	for (size_t i = 0; i < t.nr_objects; i++)
 		if (live[i])
