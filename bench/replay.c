@@ -46,7 +46,8 @@ struct replay_result {
 	unsigned long large_pages, large_pages_peak;	/* large kmalloc pages */
 	unsigned long total_pages_peak;			/* of slab + large together */
 	unsigned long requested, requested_peak;	/* live requested bytes */
-	unsigned long allocated;			/* live objects' usable bytes */
+	unsigned long allocated;	/* what the live objects in slabs take */
+	unsigned long requested_in_slabs;	/* what they asked for */
 	unsigned long failed, ops;
 	double seconds;
 };
@@ -59,7 +60,8 @@ struct backend {
 	void (*free)(const struct trace *t, uint32_t obj, uint64_t handle);
 	unsigned long (*slab_pages)(void);
 	unsigned long (*large_pages)(void);
-	unsigned long (*usable)(const struct trace *t, uint32_t obj, uint64_t handle);
+	/* Bytes a live object takes in its slab; 0 if it has pages of its own. */
+	unsigned long (*in_slab)(const struct trace *t, uint32_t obj, uint64_t handle);
 };
 
 /* libslab */
@@ -170,10 +172,12 @@ static unsigned long slub_large_pages(void)
 	return all > slab + base_other_pages ? all - slab - base_other_pages : 0;
 }
 
-static unsigned long slub_usable(const struct trace *t, uint32_t obj, uint64_t handle)
+static unsigned long slub_in_slab(const struct trace *t, uint32_t obj, uint64_t handle)
 {
-	(void)t;
-	(void)obj;
+	const struct trace_object *o = &t->objects[obj];
+
+	if (o->cache < 0 && o->bytes_req > KMALLOC_MAX_CACHE_SIZE)
+		return 0;
 	return ksize((void *)(uintptr_t)handle);
 }
 
@@ -183,7 +187,7 @@ static const struct backend slub_backend = {
 	.free = slub_free,
 	.slab_pages = slub_slab_pages,
 	.large_pages = slub_large_pages,
-	.usable = slub_usable,
+	.in_slab = slub_in_slab,
 };
 
 /* The SLOB model */
@@ -232,10 +236,14 @@ static unsigned long slob_model_large_pages(void)
 	return slob_large_pages(slob);
 }
 
-static unsigned long slob_model_usable(const struct trace *t, uint32_t obj, uint64_t handle)
+static unsigned long slob_model_in_slab(const struct trace *t, uint32_t obj, uint64_t handle)
 {
+	const struct trace_object *o = &t->objects[obj];
+
 	(void)handle;
-	return slob_object_size(t, &t->objects[obj]);
+	if (o->cache < 0)
+		return slob_kmalloc_block(o->bytes_req);
+	return slob_cache_block(slob_object_size(t, o), t->caches[o->cache].typesafe_by_rcu);
 }
 
 static const struct backend slob_backend = {
@@ -244,7 +252,7 @@ static const struct backend slob_backend = {
 	.free = slob_model_free,
 	.slab_pages = slob_model_slab_pages,
 	.large_pages = slob_model_large_pages,
-	.usable = slob_model_usable,
+	.in_slab = slob_model_in_slab,
 };
 
 /* The replay */
@@ -334,9 +342,14 @@ static int replay(const struct trace *t, const struct backend *b, uint64_t *hand
 		write_sample(series, b, t->nr_events, r);
 	r->slab_pages = b->slab_pages();
 	r->large_pages = b->large_pages();
-	for (size_t i = 0; i < t->nr_objects; i++)
-		if (live[i])
-			r->allocated += b->usable(t, i, handles[i]);
+	for (size_t i = 0; i < t->nr_objects; i++) {
+		unsigned long bytes = live[i] ? b->in_slab(t, i, handles[i]) : 0;
+
+		if (bytes) {
+			r->allocated += bytes;
+			r->requested_in_slabs += t->objects[i].bytes_req;
+		}
+	}
 	return 0;
 }
 
@@ -472,8 +485,10 @@ static void write_summary(const struct replay_opts *o, const struct backend *b,
 		KIB(r->large_pages));
 	fprintf(f, "total_peak_kib\t%lu\ntotal_final_kib\t%lu\n", KIB(r->total_pages_peak),
 		KIB(r->slab_pages + r->large_pages));
-	fprintf(f, "requested_peak_kib\t%lu\nrequested_final_kib\t%lu\nallocated_final_kib\t%lu\n",
-		r->requested_peak / 1024, r->requested / 1024, r->allocated / 1024);
+	fprintf(f, "requested_peak_kib\t%lu\nrequested_final_kib\t%lu\n",
+		r->requested_peak / 1024, r->requested / 1024);
+	fprintf(f, "slab_requested_final_kib\t%lu\nslab_allocated_final_kib\t%lu\n",
+		r->requested_in_slabs / 1024, r->allocated / 1024);
 	fprintf(f, "alloc_fastpath\t%lu\nalloc_slowpath\t%lu\n", paths->alloc_fast,
 		paths->alloc_slow);
 	fprintf(f, "free_fastpath\t%lu\nfree_slowpath\t%lu\n", paths->free_fast,
@@ -599,10 +614,11 @@ int replay_main(int argc, char **argv)
 	       KIB(r.large_pages_peak), KIB(r.large_pages));
 	printf("slab and large pages together: peak %lu KiB, at the end %lu KiB\n",
 	       KIB(r.total_pages_peak), KIB(r.slab_pages + r.large_pages));
-	printf("at the end: requested %lu KiB, allocated %lu KiB (%.1f%% internal "
-	       "fragmentation), slab pages %lu KiB (%.1f%% of them not allocated)\n",
-	       r.requested / 1024, r.allocated / 1024, 100.0 - pct(r.requested, r.allocated),
-	       KIB(r.slab_pages), 100.0 - pct(r.allocated, KIB(r.slab_pages) * 1024));
+	printf("objects in slabs at the end: requested %lu KiB, allocated %lu KiB (%.1f%% "
+	       "internal fragmentation), in %lu KiB of slab pages (%.1f%% of them unused)\n",
+	       r.requested_in_slabs / 1024, r.allocated / 1024,
+	       100.0 - pct(r.requested_in_slabs, r.allocated), KIB(r.slab_pages),
+	       100.0 - pct(r.allocated, KIB(r.slab_pages) * 1024));
 	printf("live requested bytes (the ideal): peak %lu KiB\n", r.requested_peak / 1024);
 	if (!o.slob) {
 		libslab_walk_caches(collect_cache, &rows);

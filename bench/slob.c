@@ -310,6 +310,21 @@ void slob_cache_free(struct slob *s, uint64_t handle, size_t size, bool rcu)
 		slob_free(s, handle, size);
 }
 
+static size_t block_of(size_t bytes)
+{
+	return bytes < SLOB_PAGE ? (bytes + SLOB_UNIT - 1) / SLOB_UNIT * SLOB_UNIT : 0;
+}
+
+size_t slob_kmalloc_block(size_t size)
+{
+	return size && size < SLOB_PAGE - SLOB_MINALIGN ? block_of(size + SLOB_MINALIGN) : 0;
+}
+
+size_t slob_cache_block(size_t size, bool rcu)
+{
+	return block_of(size + (rcu ? SLOB_RCU_HEAD : 0));
+}
+
 unsigned long slob_slab_pages(const struct slob *s)
 {
 	return s->slab_pages;

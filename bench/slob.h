@@ -36,6 +36,10 @@ void slob_kfree(struct slob *s, uint64_t handle, size_t size);
 uint64_t slob_cache_alloc(struct slob *s, size_t size, size_t align, bool rcu);
 /* kmem_cache_free() of a slob_cache_alloc() handle with its size and rcu. */
 void slob_cache_free(struct slob *s, uint64_t handle, size_t size, bool rcu);
+/* Bytes a kmalloc(size) block takes in a shared page; 0 if it has pages of its own. */
+size_t slob_kmalloc_block(size_t size);
+/* Bytes a cache object's block takes in a shared page; 0 if it has pages of its own. */
+size_t slob_cache_block(size_t size, bool rcu);
 /* Pages the three lists hold (SLOB's slab pages). */
 unsigned long slob_slab_pages(const struct slob *s);
 /* Pages of objects too big for a shared page. */
