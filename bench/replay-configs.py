@@ -64,7 +64,7 @@ def table(results):
     ideal_peak = int(results[0]["requested_peak_kib"])
     ideal_end = int(results[0]["requested_final_kib"])
     head = ["configuration", "peak KiB", "× ideal", "end KiB", "× ideal", "slab peak KiB",
-            "in slabs: requested/allocated/pages KiB at the end", "alloc fast %", "free fast %", "ns/op"]
+            "end, in slabs: req/alloc/pages KiB", "alloc fast %", "free fast %", "ns/op"]
     rows = []
     for r in results:
         n = lambda k: int(r[k])
