@@ -122,16 +122,35 @@ def plot(args, results):
     return png
 
 
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def git_revision():
+    p = subprocess.run(["git", "-C", os.path.dirname(os.path.abspath(__file__)), "describe",
+                        "--always", "--dirty"], capture_output=True, text=True)
+    return p.stdout.strip() or "(not a git checkout)"
+
+
 def update_docs(args, head, rows, results, png):
     with open(args.docs) as f:
         text = f.read()
     images = os.path.join(os.path.dirname(args.docs), "perf")
     os.makedirs(images, exist_ok=True)
     md = [BEGIN, "",
-          f"Trace: `{os.path.relpath(args.trace, os.path.dirname(args.docs))}`, "
+          f"Measured by `bash bench/slabsim.sh --docs`, which rewrote this section: "
+          f"`{os.path.relpath(args.trace, os.path.dirname(os.path.dirname(args.docs)))}`, "
           f"{results[0]['events']} slab events, replayed with `nr_cpus={args.cpus}` on "
-          f"{platform.machine()} ({platform.node() and 'this machine'}), "
-          f"`{os.uname().release}` kernel, Python {platform.python_version()}.", "",
+          f"{cpu_model()} ({os.cpu_count()} logical cores), libslab {git_revision()}, "
+          f"release build. Each configuration's full report (per-cache pages, every stat "
+          f"counter) is in `build/replay/config*.log`.", "",
           render_markdown(head, rows), ""]
     if png:
         shutil.copy(png, os.path.join(images, "replay-memory.png"))
