@@ -83,10 +83,12 @@ valgrind_tests() {
 	meson test -C "$root/build/default" --setup=valgrind --print-errorlogs
 }
 
-# (c): the tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# (c): the tests built with AddressSanitizer and UndefinedBehaviorSanitizer;
+# UBSan only prints unless told to stop, and a printed report must fail.
 sanitizer_tests() {
 	build asan -Db_sanitize=address,undefined -Db_lundef=false &&
-		meson test -C "$root/build/asan" --print-errorlogs
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+			meson test -C "$root/build/asan" --print-errorlogs
 }
 
 # (d): the whole suite built with ThreadSanitizer.

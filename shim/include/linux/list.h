@@ -128,11 +128,20 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 #define list_last_entry(ptr, type, member) list_entry((ptr)->prev, type, member)
 #define list_first_entry_or_null(ptr, type, member) \
 	(list_empty(ptr) ? NULL : list_first_entry(ptr, type, member))
+/*
+ * The list_head inside pos, by address arithmetic.  An iteration ends on
+ * the "entry" made from the head itself, which lives in another struct
+ * (a kmem_cache_node, 8-aligned) and so may be misaligned for pos's type
+ * (struct slab wants 16): the kernel makes the same pointer, but a member
+ * access through it is what UBSan's alignment check reports.
+ */
+#define __list_member(pos, member) \
+	((struct list_head *)((char *)(pos) + offsetof(__typeof__(*(pos)), member)))
 #define list_next_entry(pos, member) \
-	list_entry((pos)->member.next, __typeof__(*(pos)), member)
+	list_entry(__list_member(pos, member)->next, __typeof__(*(pos)), member)
 #define list_prev_entry(pos, member) \
-	list_entry((pos)->member.prev, __typeof__(*(pos)), member)
-#define list_entry_is_head(pos, head, member) (&(pos)->member == (head))
+	list_entry(__list_member(pos, member)->prev, __typeof__(*(pos)), member)
+#define list_entry_is_head(pos, head, member) (__list_member(pos, member) == (head))
 
 #define list_for_each(pos, head) \
 	for (pos = (head)->next; pos != (head); pos = pos->next)

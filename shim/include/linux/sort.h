@@ -5,11 +5,16 @@
 
 #include <stdlib.h>
 
-/* Sort num elements of size bytes with cmp; the kernel's swap argument must be NULL. */
+/*
+ * Sort num elements of size bytes with cmp; the kernel's swap argument must
+ * be NULL.  As the kernel's, an empty array may have a NULL base, which
+ * qsort() is declared never to get.
+ */
 #define sort(base, num, size, cmp, swap_fn)				\
 	do {								\
 		(void)(swap_fn);					\
-		qsort((base), (num), (size), (cmp));			\
+		if ((num) > 1)						\
+			qsort((base), (num), (size), (cmp));		\
 	} while (0)
 
 #endif
