@@ -275,11 +275,18 @@ static void test_bulk_free_of_objects_from_many_slabs(void **state)
 {
 	struct kmem_cache *s = make_test_cache("bulk_mixed");
 	void *p[4 * TEST_PER_SLAB], *shuffled[4 * TEST_PER_SLAB];
-	int i;
+	int i, j;
 
 	alloc_n(s, p, 4 * TEST_PER_SLAB);
-	for (i = 0; i < 4 * TEST_PER_SLAB; i++)
-		shuffled[i] = p[(i * 7) % (4 * TEST_PER_SLAB)];
+	/*
+	 * The index steps by 7 modulo the array size instead of being
+	 * computed as (i * 7) % size: clang 14's loop vectorizer reads that
+	 * form as a plain stride-7 run, ignores the wrap and copies the wrong
+	 * objects (llvm/llvm-project#156849), so the bulk free got duplicates.
+	 */
+	for (i = 0, j = 0; i < 4 * TEST_PER_SLAB;
+	     i++, j = (j + 7) % (4 * TEST_PER_SLAB))
+		shuffled[i] = p[j];
 	kmem_cache_free_bulk(s, 4 * TEST_PER_SLAB, shuffled);
 	assert_int_equal(libslab_count_inuse(s), 0);
 	kmem_cache_destroy(s);

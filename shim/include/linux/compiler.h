@@ -6,6 +6,21 @@
 #ifndef _SHIM_LINUX_COMPILER_H
 #define _SHIM_LINUX_COMPILER_H
 
+/*
+ * The shim and the tests ask gcc's __SANITIZE_ADDRESS__ and
+ * __SANITIZE_THREAD__ which sanitizer a build has.  Older clang (14 among
+ * them) only answers __has_feature(), and without this a clang TSan build
+ * drops every annotation and a clang ASan build runs valgrind over itself.
+ */
+#if defined(__clang__) && defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(__SANITIZE_ADDRESS__)
+#define __SANITIZE_ADDRESS__ 1
+#endif
+#if __has_feature(thread_sanitizer) && !defined(__SANITIZE_THREAD__)
+#define __SANITIZE_THREAD__ 1
+#endif
+#endif
+
 #include <linux/sim_annotate.h>
 #include <linux/kconfig.h>
 
