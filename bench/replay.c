@@ -564,11 +564,11 @@ int replay_main(int argc, char **argv)
 	struct paths paths = { 0 };
 	unsigned long errors;
 	bool show_progress = isatty(STDERR_FILENO);
-	uint64_t *handles;
+	uint64_t *handles = NULL;
 	struct trace t;
 	FILE *series = NULL;
 	double t0;
-	bool *live;
+	bool *live = NULL;
 	int status = 0;
 
 	if (parse_replay_args(argc, argv, &o))
@@ -579,21 +579,25 @@ int replay_main(int argc, char **argv)
 	t0 = now() - t0;
 	b = o.slob ? &slob_backend : &slub_backend;
 	opt_cpu_partial_off = o.cpu_partial_off;
-	if (o.slob && !(slob = slob_create()))
-		return 2;
+	if (o.slob && !(slob = slob_create())) {
+		status = 2;
+		goto out;
+	}
 	if (!o.slob)
 		libslab_walk_caches(prepare_boot_cache, NULL);
-	if (o.series && !(series = fopen(o.series, "w"))) {
-		perror(o.series);
-		return 2;
-	}
 	kcaches = calloc(t.nr_caches, sizeof(*kcaches));
 	kcache_created = calloc(t.nr_caches, sizeof(*kcache_created));
 	handles = calloc(t.nr_objects, sizeof(*handles));
 	live = calloc(t.nr_objects, sizeof(*live));
 	if (!kcaches || !kcache_created || !handles || !live) {
 		fprintf(stderr, "slabsim: out of memory\n");
-		return 2;
+		status = 2;
+		goto out;
+	}
+	if (o.series && !(series = fopen(o.series, "w"))) {
+		perror(o.series);
+		status = 2;
+		goto out;
 	}
 	if ((int)t.counts.nr_cpus > sim_nr_cpus())
 		fprintf(stderr, "slabsim: the trace has %u CPUs, the simulation %d: "
@@ -648,6 +652,7 @@ int replay_main(int argc, char **argv)
 			libslab_error_count() - errors);
 		status = 1;
 	}
+out:
 	slob_destroy(slob);
 	free(handles);
 	free(live);

@@ -579,7 +579,7 @@ static inline bool freeptr_sane(const struct kmem_cache *s, void *object,
 {
 	struct slab *slab = virt_to_slab(object);
 
-	return !next || (virt_to_slab(next) == slab &&
+	return !next || (slab && virt_to_slab(next) == slab &&
 			 check_valid_pointer(s, slab, next));
 }
 

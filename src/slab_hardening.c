@@ -46,10 +46,11 @@ static int cache_random_seq_create(struct kmem_cache *s, unsigned int count)
 		return -ENOMEM;
 	for (i = 0; i < count; i++)
 		s->random_seq[i] = i;
-	for (i = count - 1; i > 0; i--) {
-		unsigned int j = get_random_u32_below(i + 1);
+	/* Fisher-Yates, written so that count 0 or 1 shuffles nothing. */
+	for (i = count; i > 1; i--) {
+		unsigned int j = get_random_u32_below(i);
 
-		swap(s->random_seq[i], s->random_seq[j]);
+		swap(s->random_seq[i - 1], s->random_seq[j]);
 	}
 	for (i = 0; i < count; i++)
 		s->random_seq[i] *= s->size;

@@ -99,8 +99,8 @@ static int apply_param(const char *word)
 		size_t len = strlen(name);
 		bool takes_value = name[len - 1] == '=';
 
-		if (takes_value ? strncmp(word, name, len) :
-				  strcmp(word, name))
+		if ((takes_value ? strncmp(word, name, len) :
+				   strcmp(word, name)) != 0)
 			continue;
 		if (slab_params[i].setup(takes_value ? word + len : "")) {
 			pr_warn("libslab: malformed boot parameter '%s'\n",

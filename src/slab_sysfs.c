@@ -384,6 +384,7 @@ int libslab_walk_caches(int (*fn)(struct kmem_cache *, void *), void *arg)
 	mutex_lock(&slab_mutex);
 	list_for_each_entry(s, &slab_caches, list)
 		nr++;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers */
 	caches = kmalloc_array(nr ? nr : 1, sizeof(*caches), GFP_KERNEL);
 	if (caches)
 		list_for_each_entry(s, &slab_caches, list)
@@ -391,6 +392,7 @@ int libslab_walk_caches(int (*fn)(struct kmem_cache *, void *), void *arg)
 	mutex_unlock(&slab_mutex);
 	if (!caches)
 		return -ENOMEM;
+	nr = i;
 	for (i = 0; i < nr && !ret; i++)
 		ret = fn(caches[i], arg);
 	kfree(caches);

@@ -161,13 +161,15 @@ static bool name_in_list(const char *name, const char *iter, const char *stop)
 
 slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name)
 {
-	slab_flags_t block_flags, local = slub_debug;
-	const char *next = slub_debug_string, *caches;
+	slab_flags_t block_flags, local;
+	const char *next, *caches;
 
 	if (!IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
 		return flags & ~SLAB_DEBUG_FLAGS;
 	if (flags & SLAB_NO_USER_FLAGS)
 		return flags;
+	local = slub_debug;
+	next = slub_debug_string;
 	/* Caches of debugging tools don't track users unless named. */
 	if (flags & SLAB_NOLEAKTRACE)
 		local &= ~SLAB_STORE_USER;

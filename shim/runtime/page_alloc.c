@@ -109,7 +109,8 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 	sim_mem_base = (char *)ALIGN((unsigned long)raw, MAX_ORDER_BYTES);
 	page_poison = poison;
 	if (poison) {
-		poisoned = calloc(BITS_TO_LONGS(sim_total_pages), sizeof(long));
+		poisoned = calloc(BITS_TO_LONGS(sim_total_pages),
+				  sizeof(*poisoned));
 		if (!poisoned)
 			abort();
 	}

@@ -294,7 +294,8 @@ void print_hex_dump(const char *level, const char *prefix_str, int prefix_type,
 		if (ascii) {
 			size_t pad = (size_t)rowsize * 2 + rowsize / groupsize - 1;
 
-			while (o < pad && o < sizeof(line) - 1)
+			/* Room for the two spaces and the terminator. */
+			while (o < pad && o < sizeof(line) - 3)
 				line[o++] = ' ';
 			line[o++] = ' ';
 			line[o++] = ' ';

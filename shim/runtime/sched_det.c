@@ -284,9 +284,9 @@ int sim_det_run(const struct sim_det_params *params,
 		struct sim_det_result *result)
 {
 	unsigned long max_steps = params->max_steps ? params->max_steps : 10000000;
-	struct sim_det_task *eligible_tasks[SIM_DET_MAX_TASKS];
+	unsigned int eligible_tasks[SIM_DET_MAX_TASKS];
 	unsigned int i, remaining = nr;
-	struct sim_det_task *prev = NULL;
+	unsigned int prev = SIM_DET_MAX_TASKS; /* no task ran yet */
 	int ret;
 
 	sim_init();
@@ -315,19 +315,21 @@ int sim_det_run(const struct sim_det_params *params,
 	while (remaining) {
 		unsigned int n = 0;
 		struct sim_det_task *next;
+		unsigned int pick;
 
 		for (i = 0; i < nr; i++)
 			if (eligible(&det.tasks[i]))
-				eligible_tasks[n++] = &det.tasks[i];
+				eligible_tasks[n++] = i;
 		if (WARN_ON_ONCE(!n) || result->steps >= max_steps) {
 			result->livelock = true;
 			break;
 		}
-		next = eligible_tasks[det_random() % n];
+		pick = eligible_tasks[det_random() % n];
 		det.quantum = det_random() % (1U << (det_random() % 7));
-		if (next != prev)
+		if (pick != prev)
 			result->switches++;
-		prev = next;
+		prev = pick;
+		next = &det.tasks[pick];
 		trace(next->index, SIM_NR_POINTS);
 		if (!next->started) {
 			next->started = true;

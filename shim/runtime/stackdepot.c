@@ -73,6 +73,7 @@ depot_stack_handle_t stack_depot_save(unsigned long *entries,
 	handle = 0;
 	if (nr_stacks == stacks_cap) {
 		u32 cap = stacks_cap ? 2 * stacks_cap : 1024;
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers */
 		struct depot_stack **grown = realloc(stacks, cap * sizeof(*grown));
 
 		if (!grown)

@@ -32,7 +32,7 @@ static bool vmalloc_setup(void)
 		return false;
 	}
 	block_pages = calloc(VMALLOC_PAGES, sizeof(*block_pages));
-	page_used = calloc(BITS_TO_LONGS(VMALLOC_PAGES), sizeof(long));
+	page_used = calloc(BITS_TO_LONGS(VMALLOC_PAGES), sizeof(*page_used));
 	return block_pages && page_used;
 }
 

@@ -40,12 +40,14 @@
  * IS_ENABLED(CONFIG_FOO) is 1 if CONFIG_FOO is defined to 1, else 0:
  * pasting the option's value onto a prefix only names a macro (one that
  * expands to "junk,") when the value is 1, and that extra comma shifts
- * which argument the selector picks.
+ * which argument the selector picks.  The arguments reach the selector
+ * through __VA_ARGS__, so the comma counts however the preprocessor
+ * splits arguments (cppcheck's does so before expanding them).
  */
 #define __sim_enabled_1			junk,
 #define __sim_pick_second(ignored, value, ...)	value
-#define __sim_is_enabled3(maybe_junk)	__sim_pick_second(maybe_junk 1, 0, 0)
-#define __sim_is_enabled2(value)	__sim_is_enabled3(__sim_enabled_##value)
+#define __sim_pick(...)			__sim_pick_second(__VA_ARGS__)
+#define __sim_is_enabled2(value)	__sim_pick(__sim_enabled_##value 1, 0, 0)
 #define __sim_is_enabled(option)	__sim_is_enabled2(option)
 #define IS_ENABLED(option)		__sim_is_enabled(option)
 

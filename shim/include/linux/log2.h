@@ -7,7 +7,7 @@
 #include <asm/page.h>
 
 /* floor(log2(n)); n > 0.  Constant-folds for constant n. */
-#define ilog2(n)	((int)(sizeof(n) <= 4 ? fls((unsigned int)(n)) - 1 : fls64((u64)(n)) - 1))
+#define ilog2(n)	(fls64((u64)(n)) - 1)
 /* Whether n is a power of two (0 is not). */
 #define is_power_of_2(n)	((n) != 0 && (((n) & ((n) - 1)) == 0))
 /* Smallest power of two >= n; n > 0. */
