@@ -36,10 +36,10 @@ libslab_kernel_cc() {
 	fi
 }
 
-# Print "<script>: FAIL: <message>" and exit 1.
+# Print "<script>: FAIL: <message>" and exit with status $2 (default 1).
 fail() {
-	echo "$(basename "$0" .sh): FAIL: $*" >&2
-	exit 1
+	echo "$(basename "$0" .sh): FAIL: $1" >&2
+	exit "${2:-1}"
 }
 
 # A console log shows a kernel problem: a WARNING or BUG splat, an oops, a

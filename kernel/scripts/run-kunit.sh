@@ -5,14 +5,17 @@
 # suites (libslab_smoke, libslab_kmalloc, libslab_cache, libslab_debug,
 # libslab_stress) in QEMU with two CPUs.
 #
-#   run-kunit.sh [--arch x86_64|arm64] [--debug] [--tiny] [kunit.py run options]
+#   run-kunit.sh [--arch x86_64|arm64] [--debug] [--tiny] [--build-only]
+#                [kunit.py run options]
 #
 # --debug adds kernel/configs/debug.config (KASAN, PROVE_LOCKING,
 # DEBUG_PREEMPT on a preemptible kernel); --tiny adds tiny.config
-# (CONFIG_LIBSLAB_TINY, the SLUB_TINY design).  The tree is the one
-# make-series.sh checks out (it runs first, unless LIBSLAB_SERIES_READY=1); each arch/variant keeps its
-# own build directory, $LIBSLAB_KERNEL_DIR/build-<arch>[-debug][-tiny], so a
-# change in src/ rebuilds only lib/libslab/ and relinks.
+# (CONFIG_LIBSLAB_TINY, the SLUB_TINY design).  --build-only stops after
+# the build (the pipeline's cache stage fills ccache with it).  The tree is
+# the one make-series.sh checks out (it runs first, unless
+# LIBSLAB_SERIES_READY=1); each arch/variant keeps its own build directory,
+# $LIBSLAB_KERNEL_DIR/build-<arch>[-debug][-tiny], so a change in src/
+# rebuilds only lib/libslab/ and relinks.
 #
 # Fails when
 #   - the series cannot be made, or the kernel build fails,
@@ -29,6 +32,7 @@ set -uo pipefail
 ARCH=x86_64
 DEBUG=0
 TINY=0
+BUILD_ONLY=0
 EXTRA=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -36,6 +40,7 @@ while [ $# -gt 0 ]; do
 	--arch=*) ARCH=${1#--arch=}; shift ;;
 	--debug) DEBUG=1; shift ;;
 	--tiny) TINY=1; shift ;;
+	--build-only) BUILD_ONLY=1; shift ;;
 	*) EXTRA+=("$1"); shift ;;
 	esac
 done
@@ -110,6 +115,12 @@ bad=$(nm --defined-only "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/tests/*.o 
 [ -z "$bad" ] || { echo "$bad"; fail "global symbols without the lslab_ prefix (add them to kernel/glue/libslab_core_names.h)"; }
 
 # 4. build the kernel and run the suites
+if [ $BUILD_ONLY = 1 ]; then
+	"${KUNIT[@]}" build "${COMMON[@]}" --jobs="$LIBSLAB_JOBS" > "$RUNLOG" 2>&1 ||
+		{ tail -40 "$RUNLOG"; fail "kunit.py build (log $RUNLOG)"; }
+	say "built in $(( $(date +%s) - t0 )) s (--build-only)"
+	exit 0
+fi
 "${KUNIT[@]}" run "${COMMON[@]}" "${BOOT_ARGS[@]}" --jobs="$LIBSLAB_JOBS" \
 	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" > "$RUNLOG" 2>&1
 krc=$?
