@@ -2,10 +2,13 @@
 # The Debian 12 packages libslab needs: the one list that .ci/run,
 # tests/run-all.sh and bench/slabsim.sh install from.  Source this file.
 
-# Building and testing the userspace library.
+# Building and testing the userspace library: with gcc and clang (and
+# clang's sanitizer runtimes), cppcheck and clang-tidy, and python3-yaml,
+# git and clang-format for the tests of the GitLab pipeline's scripts.
 LIBSLAB_USERSPACE_PACKAGES=(
 	meson ninja-build pkg-config build-essential ccache python3
-	libcmocka-dev liburcu-dev valgrind
+	libcmocka-dev liburcu-dev valgrind python3-yaml git
+	clang libclang-rt-14-dev clang-format clang-tidy cppcheck
 )
 # Building Linux 6.12 with the series for x86_64 and arm64, checking it
 # (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
@@ -21,6 +24,9 @@ LIBSLAB_BENCH_PACKAGES=(
 )
 # shellcheck disable=SC2034 # used by the scripts that source this file
 LIBSLAB_PACKAGES=("${LIBSLAB_USERSPACE_PACKAGES[@]}" "${LIBSLAB_KERNEL_PACKAGES[@]}")
+# Everything: the pipeline's container image (ci/gitlab-ci/container/).
+# shellcheck disable=SC2034
+LIBSLAB_ALL_PACKAGES=("${LIBSLAB_PACKAGES[@]}" "${LIBSLAB_BENCH_PACKAGES[@]}")
 
 # Install the given packages with apt-get unless all are installed already;
 # LIBSLAB_SKIP_INSTALL=1 skips the check.  Output goes to stderr.

@@ -5,12 +5,15 @@
 #   (c) meson test on an ASan+UBSan build        (build/asan)
 #   (d) meson test on a ThreadSanitizer build    (build/tsan)
 #   (e) the torture runs under valgrind DRD      (build/drd, -Ddrd=true)
-#   (f) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
+#   (f) meson test on a clang build              (build/clang-default)
+#   (g) cppcheck and clang-tidy                  (build/cppcheck, build/clang-tidy)
+#   (h) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
+# Stages (a) to (g) run the GitLab pipeline's scripts (ci/gitlab-ci/ci-scripts/).
 # The long torture suite is separate: meson test -C build/default --suite torture
 #
 # Usage: bash tests/run-all.sh [--userspace-only]
-#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (f) and the
+#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (h) and the
 #   kernel packages.
 #   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
 #   CCACHE_DIR defaults to /var/tmp/libslab/ccache.
@@ -30,7 +33,7 @@ for arg in "$@"; do
 		skip_kernel=1
 		;;
 	-h | --help)
-		sed -n '2,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,19s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	*)
@@ -65,45 +68,22 @@ skip() {
 	echo "=== SKIP  $1"
 }
 
-# Configure and build build/$1 with the remaining meson options.
-build() {
-	local dir="$root/build/$1"
-
-	shift
-	libslab_meson_setup "$dir" "$root" "$@" && meson compile -C "$dir"
+# The userspace stages are the pipeline's jobs (ci/gitlab-ci/ci-scripts/):
+# one implementation for both.
+ci_script() {
+	"$root/ci/gitlab-ci/ci-scripts/$1" "${@:2}"
 }
 
-# (a): the default build's tests.
-default_tests() {
-	build default && meson test -C "$root/build/default" --print-errorlogs
+# (g): both static analysers; a report of either fails the stage here.
+static_checks() {
+	local status=0
+
+	ci_script cppcheck.sh || status=1
+	ci_script clang-tidy.sh || status=1
+	return "$status"
 }
 
-# (b): the default build's tests under valgrind.
-valgrind_tests() {
-	meson test -C "$root/build/default" --setup=valgrind --print-errorlogs
-}
-
-# (c): the tests built with AddressSanitizer and UndefinedBehaviorSanitizer;
-# UBSan only prints unless told to stop, and a printed report must fail.
-sanitizer_tests() {
-	build asan -Db_sanitize=address,undefined -Db_lundef=false &&
-		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			meson test -C "$root/build/asan" --print-errorlogs
-}
-
-# (d): the whole suite built with ThreadSanitizer.
-tsan_tests() {
-	build tsan -Db_sanitize=thread -Db_lundef=false &&
-		meson test -C "$root/build/tsan" --print-errorlogs
-}
-
-# (e): the torture runs under valgrind's DRD on the annotated build.
-drd_tests() {
-	build drd -Ddrd=true &&
-		meson test -C "$root/build/drd" --setup=drd --suite stress --print-errorlogs
-}
-
-# (f): the kernel series: generated, checked, built for x86_64 and arm64,
+# (h): the kernel series: generated, checked, built for x86_64 and arm64,
 # its KUnit suites booted in QEMU, and loaded as a module.
 kernel_tests() {
 	bash "$root/kernel/scripts/run-kernel-tests.sh"
@@ -115,11 +95,13 @@ else
 	libslab_install_packages "${LIBSLAB_PACKAGES[@]}"
 fi
 
-stage "meson test (build/default)" default_tests
-stage "meson test --setup=valgrind (build/default)" valgrind_tests
-stage "meson test, ASan+UBSan (build/asan)" sanitizer_tests
-stage "meson test, ThreadSanitizer (build/tsan)" tsan_tests
-stage "meson test --setup=drd --suite stress (build/drd)" drd_tests
+stage "meson test (build/default)" ci_script test-meson.sh default
+stage "meson test --setup=valgrind (build/default)" ci_script test-meson.sh default --setup=valgrind
+stage "meson test, ASan+UBSan (build/asan)" ci_script test-meson.sh asan
+stage "meson test, ThreadSanitizer (build/tsan)" ci_script test-meson.sh tsan
+stage "meson test --setup=drd --suite stress (build/drd)" ci_script test-meson.sh drd --setup=drd --suite stress
+stage "meson test, clang (build/clang-default)" ci_script test-meson.sh --cc clang default
+stage "cppcheck and clang-tidy (build/cppcheck, build/clang-tidy)" static_checks
 if [ "$skip_kernel" = 1 ]; then
 	skip "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)"
 else
@@ -129,7 +111,7 @@ fi
 # Test cases passed and failed over every meson run, from meson's logs: a
 # cmocka suite counts its cases, any other test counts once.
 count_results() {
-	python3 - "$root"/build/{default,asan,tsan,drd}/meson-logs/testlog*.json <<'PY'
+	python3 - "$root"/build/{default,asan,tsan,drd,clang-default}/meson-logs/testlog*.json <<'PY'
 import json, re, sys
 passed = failed = 0
 for path in sys.argv[1:]:

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build-userspace.sh [--cc gcc|clang] VARIANT - build the userspace library,
+# its tests and benchmarks into build/VARIANT (gcc) or build/clang-VARIANT.
+# VARIANT: default, release, debug, asan (ASan+UBSan), tsan, drd.
+# Settings: KCI_MESON_OPTIONS, KCI_JOBS (docs/ci.md).
+set -euo pipefail
+# shellcheck source=ci/gitlab-ci/ci-scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+cc=gcc
+if [ "${1:-}" = --cc ]; then
+	cc=$2
+	shift 2
+fi
+[ $# -eq 1 ] || ici_fail "usage: build-userspace.sh [--cc gcc|clang] VARIANT"
+ici_load_settings
+ici_artifacts "build-userspace-$cc-$1"
+dir=$(ici_userspace_dir "$cc" "$1")
+status=0
+ici_userspace_build "$cc" "$1" || status=$?
+cp "$dir"/meson-logs/meson-log.txt "$ICI_ARTIFACTS/" 2>/dev/null || true
+[ $status -eq 0 ] || ici_fail "the $cc $1 build failed (log: $ICI_ARTIFACTS/meson-log.txt)"
+ici_finish

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# cppcheck.sh - cppcheck on every userspace C file, with the flags of a
+# clang build (its compile_commands.json): the warning, performance and
+# portability checks.  The accepted reports are in
+# ci/gitlab-ci/config/cppcheck-suppressions.xml, or inline with a reason.
+# A report of severity error fails the job; the others make it warn.
+set -euo pipefail
+# shellcheck source=ci/gitlab-ci/ci-scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ici_load_settings
+ici_artifacts cppcheck
+dir=$(ici_compile_commands cppcheck)
+mkdir -p "$dir/cppcheck"
+report=$ICI_ARTIFACTS/cppcheck.txt
+# One process: cppcheck 2.10 drops symbolName suppressions under -j.
+# The compiler's own predefined macros are not in compile_commands.json.
+cppcheck --project="$dir/compile_commands.json" --cppcheck-build-dir="$dir/cppcheck" \
+	--enable=warning,performance,portability --inline-suppr \
+	--suppress-xml="$ICI_ROOT/ci/gitlab-ci/config/cppcheck-suppressions.xml" \
+	--platform=unix64 -D__x86_64__ -D__GNUC__=12 -D__linux__ -q \
+	--template='{file}:{line}:{column}: {severity}: {message} [{id}]' \
+	2> "$report.raw" || ici_fail "cppcheck did not run (see $report.raw)"
+grep -E '^[^ ]+:[0-9]+:[0-9]+: [a-z]+: ' "$report.raw" | sed "s|^$ICI_ROOT/||" | sort -u > "$report" || true
+cat "$report"
+errors=$(grep -c ': error: ' "$report" || true)
+others=$(($(wc -l < "$report") - errors))
+[ "$errors" -eq 0 ] || ici_fail "cppcheck: $errors error(s), $others other report(s)"
+[ "$others" -eq 0 ] || ici_warn "cppcheck: $others report(s) of severity warning, performance or portability"
+echo "cppcheck: $errors errors, $others other reports"
+ici_finish

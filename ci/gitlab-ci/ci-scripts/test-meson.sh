@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# test-meson.sh [--cc gcc|clang] VARIANT [MESON-TEST-ARGS...] - build the
+# variant (build-userspace.sh; a no-op when the build job's artifacts are
+# here) and run "meson test" on it with the arguments given, e.g.
+#   test-meson.sh default                        the suite
+#   test-meson.sh default --setup=valgrind       under memcheck
+#   test-meson.sh drd --setup=drd --suite stress under DRD
+#   test-meson.sh release --suite torture        the long torture runs
+# then KCI_MESON_TEST_ARGS.  The test logs (text and JUnit) go to the
+# job's artifacts.  tests/run-all.sh runs its userspace stages with it.
+set -euo pipefail
+# shellcheck source=ci/gitlab-ci/ci-scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+cc=gcc
+if [ "${1:-}" = --cc ]; then
+	cc=$2
+	shift 2
+fi
+[ $# -ge 1 ] || ici_fail "usage: test-meson.sh [--cc gcc|clang] VARIANT [meson test args]"
+variant=$1
+shift
+ici_load_settings
+name=$cc-$variant$(printf '%s' "$*" | tr -c 'a-zA-Z0-9\n' '-' | sed 's/^-*/-/;s/-*$//;s/--*/-/g')
+ici_artifacts "test-meson-$name"
+dir=$(ici_userspace_dir "$cc" "$variant")
+ici_userspace_build "$cc" "$variant" || ici_fail "the $cc $variant build failed"
+
+status=0
+# UBSan only prints unless told to stop, and a printed report must fail.
+# shellcheck disable=SC2086 # KCI_MESON_TEST_ARGS is a list of arguments
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	meson test -C "$dir" --print-errorlogs --num-processes "$KCI_JOBS" \
+	"$@" $KCI_MESON_TEST_ARGS || status=$?
+cp "$dir"/meson-logs/testlog*.txt "$dir"/meson-logs/testlog*.junit.xml \
+	"$ICI_ARTIFACTS/" 2>/dev/null || true
+[ $status -eq 0 ] || ici_fail "meson test $* on the $cc $variant build (logs: $ICI_ARTIFACTS)"
+ici_finish
