@@ -9,17 +9,14 @@ set -euo pipefail
 # shellcheck source=ci/gitlab-ci/ci-scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-cc=gcc
-if [ "${1:-}" = --cc ]; then
-	cc=$2
-	shift 2
-fi
-[ $# -eq 1 ] || ici_fail "usage: build-userspace.sh [--cc gcc|clang] VARIANT"
+usage="usage: build-userspace.sh [--cc gcc|clang] VARIANT"
+ici_userspace_args "$usage" "$@"
+[ ${#ICI_ARGS[@]} -eq 0 ] || ici_fail "$usage"
 ici_load_settings
-ici_artifacts "build-userspace-$cc-$1"
-dir=$(ici_userspace_dir "$cc" "$1")
+ici_artifacts "build-userspace-$ICI_CC-$ICI_VARIANT"
+dir=$(ici_userspace_dir "$ICI_CC" "$ICI_VARIANT")
 status=0
-ici_userspace_build "$cc" "$1" || status=$?
+ici_userspace_build "$ICI_CC" "$ICI_VARIANT" || status=$?
 cp "$dir"/meson-logs/meson-log.txt "$ICI_ARTIFACTS/" 2>/dev/null || true
-[ $status -eq 0 ] || ici_fail "the $cc $1 build failed (log: $ICI_ARTIFACTS/meson-log.txt)"
+[ $status -eq 0 ] || ici_fail "the $ICI_CC $ICI_VARIANT build failed (log: $ICI_ARTIFACTS/meson-log.txt)"
 ici_finish

@@ -189,6 +189,24 @@ ici_find_base_commit() {
 	echo "base commit: $(git -C "$ICI_ROOT" log -1 --format='%h %s' "$ICI_BASE_COMMIT")"
 }
 
+# The arguments "[--cc gcc|clang] VARIANT [MORE...]" of the userspace
+# scripts, into ICI_CC, ICI_VARIANT and ICI_ARGS; $1 is the usage line.
+# shellcheck disable=SC2034 # the scripts that call it use them
+ici_userspace_args() {
+	local usage=$1
+
+	shift
+	ICI_CC=gcc
+	if [ "${1:-}" = --cc ]; then
+		[ $# -ge 2 ] || ici_fail "$usage"
+		ICI_CC=$2
+		shift 2
+	fi
+	[ $# -ge 1 ] || ici_fail "$usage"
+	ICI_VARIANT=$1
+	ICI_ARGS=("${@:2}")
+}
+
 # The meson build directory of compiler $1 (gcc, clang) and variant $2.
 ici_userspace_dir() {
 	if [ "$1" = gcc ]; then

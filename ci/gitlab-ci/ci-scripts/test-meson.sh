@@ -14,27 +14,22 @@ set -euo pipefail
 # shellcheck source=ci/gitlab-ci/ci-scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-cc=gcc
-if [ "${1:-}" = --cc ]; then
-	cc=$2
-	shift 2
-fi
-[ $# -ge 1 ] || ici_fail "usage: test-meson.sh [--cc gcc|clang] VARIANT [meson test args]"
-variant=$1
-shift
+ici_userspace_args "usage: test-meson.sh [--cc gcc|clang] VARIANT [meson test args]" "$@"
 ici_load_settings
-name=$cc-$variant$(printf '%s' "$*" | tr -c 'a-zA-Z0-9\n' '-' | sed 's/^-*/-/;s/-*$//;s/--*/-/g')
+name=$ICI_CC-$ICI_VARIANT$(printf '%s' "${ICI_ARGS[*]}" | tr -c 'a-zA-Z0-9\n' '-' |
+	sed 's/^-*/-/;s/-*$//;s/--*/-/g')
 ici_artifacts "test-meson-$name"
-dir=$(ici_userspace_dir "$cc" "$variant")
-ici_userspace_build "$cc" "$variant" || ici_fail "the $cc $variant build failed"
+dir=$(ici_userspace_dir "$ICI_CC" "$ICI_VARIANT")
+ici_userspace_build "$ICI_CC" "$ICI_VARIANT" || ici_fail "the $ICI_CC $ICI_VARIANT build failed"
 
 status=0
 # UBSan only prints unless told to stop, and a printed report must fail.
 # shellcheck disable=SC2086 # KCI_MESON_TEST_ARGS is a list of arguments
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	meson test -C "$dir" --print-errorlogs --num-processes "$KCI_JOBS" \
-	"$@" $KCI_MESON_TEST_ARGS || status=$?
+	"${ICI_ARGS[@]}" $KCI_MESON_TEST_ARGS || status=$?
 cp "$dir"/meson-logs/testlog*.txt "$dir"/meson-logs/testlog*.junit.xml \
 	"$ICI_ARTIFACTS/" 2>/dev/null || true
-[ $status -eq 0 ] || ici_fail "meson test $* on the $cc $variant build (logs: $ICI_ARTIFACTS)"
+[ $status -eq 0 ] ||
+	ici_fail "meson test ${ICI_ARGS[*]} on the $ICI_CC $ICI_VARIANT build (logs: $ICI_ARTIFACTS)"
 ici_finish
