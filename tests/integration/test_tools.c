@@ -12,7 +12,8 @@
 
 /* ---- the child: one misuse each ---- */
 
-static int scenario(const char *name)
+/* Kept out of line, so that the report's stack names it at any -O. */
+static noinline int scenario(const char *name)
 {
 	volatile char *p;
 	struct kmem_cache *s;
