@@ -14,7 +14,7 @@ ici_load_settings
 ici_artifacts cppcheck
 dir=$(ici_compile_commands cppcheck)
 mkdir -p "$dir/cppcheck"
-report=$ICI_ARTIFACTS/cppcheck.txt
+raw=$ICI_ARTIFACTS/cppcheck.raw
 # One process: cppcheck 2.10 drops symbolName suppressions under -j.
 # The compiler's own predefined macros are not in compile_commands.json.
 cppcheck --project="$dir/compile_commands.json" --cppcheck-build-dir="$dir/cppcheck" \
@@ -22,12 +22,6 @@ cppcheck --project="$dir/compile_commands.json" --cppcheck-build-dir="$dir/cppch
 	--suppress-xml="$ICI_ROOT/ci/gitlab-ci/config/cppcheck-suppressions.xml" \
 	--platform=unix64 -D__x86_64__ -D__GNUC__=12 -D__linux__ -q \
 	--template='{file}:{line}:{column}: {severity}: {message} [{id}]' \
-	2> "$report.raw" || ici_fail "cppcheck did not run (see $report.raw)"
-grep -E '^[^ ]+:[0-9]+:[0-9]+: [a-z]+: ' "$report.raw" | sed "s|^$ICI_ROOT/||" | sort -u > "$report" || true
-cat "$report"
-errors=$(grep -c ': error: ' "$report" || true)
-others=$(($(wc -l < "$report") - errors))
-[ "$errors" -eq 0 ] || ici_fail "cppcheck: $errors error(s), $others other report(s)"
-[ "$others" -eq 0 ] || ici_warn "cppcheck: $others report(s) of severity warning, performance or portability"
-echo "cppcheck: $errors errors, $others other reports"
+	2> "$raw" || ici_fail "cppcheck did not run (see $raw)"
+ici_tool_reports cppcheck "$raw"
 ici_finish

@@ -263,6 +263,24 @@ ici_compile_commands() {
 	echo "$dir"
 }
 
+# Sort the "file:line:col: severity: message" reports of tool $1 from its
+# raw output $2 (paths absolute, or relative to its build directory
+# build/$1) into $ICI_ARTIFACTS/$1.txt and print them.  A report of
+# severity error fails the job; any other makes it warn.
+ici_tool_reports() {
+	local tool=$1 raw=$2 report=$ICI_ARTIFACTS/$1.txt errors others
+
+	grep -E '^[^ ]+:[0-9]+:[0-9]+: [a-z]+: ' "$raw" |
+		sed "s|^$ICI_ROOT/||; s|^build/$tool/||; s|^\.\./\.\./||" | sort -u > "$report" || true
+	cat "$report"
+	errors=$(grep -c ': error: ' "$report" || true)
+	others=$(($(wc -l < "$report") - errors))
+	echo "$tool: $errors errors, $others other reports (all of its output: $raw)"
+	[ "$errors" -eq 0 ] || ici_fail "$tool: $errors error(s)"
+	[ "$others" -eq 0 ] || ici_warn "$tool: $others report(s) below the severity error"
+	return 0
+}
+
 # The kernel side: kernel/scripts/common.sh's paths (the series tree, build
 # trees and logs under LIBSLAB_KERNEL_DIR) and the series itself, made or
 # refreshed by make-series.sh and kept as an artifact.  Jobs sharing one
