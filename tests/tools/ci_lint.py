@@ -267,21 +267,22 @@ def lint(root, use_gitlab_ci_local=True):
         problem(f"{name} is used but not documented in docs/ci.md")
     for name in sorted(documented - used_names):
         problem(f"docs/ci.md documents {name}, which nothing uses")
-    for name in runtime_settings(root):
+    settings = runtime_settings(root)
+    for name in settings:
         declared = top_variables.get(name)
         if not isinstance(declared, dict) or not declared.get("description"):
             problem(f"runtime setting {name} is not declared with a description in .gitlab-ci.yml")
     for name in (n for n in top_variables if n.startswith("KCI_")):
-        if name != "KCI_SCENARIO" and name not in runtime_settings(root):
+        if name != "KCI_SCENARIO" and name not in settings:
             problem(f".gitlab-ci.yml declares {name}, which lib.sh does not resolve")
     for scenario in scenarios:
         if not re.search(rf'^\| `{re.escape(scenario)}` \|', docs, re.M):
             problem(f"scenario {scenario} is not documented in docs/ci.md (a row of its table)")
 
-    tag = top_variables.get("ICI_IMAGE_TAG")
-    if tag != image_tag(root):
+    tag, want = top_variables.get("ICI_IMAGE_TAG"), image_tag(root)
+    if tag != want:
         problem(f"ICI_IMAGE_TAG is {tag!r}, but the Dockerfile and tests/packages.sh "
-                f"hash to {image_tag(root)!r}: update .gitlab-ci.yml")
+                f"hash to {want!r}: update .gitlab-ci.yml")
 
     if use_gitlab_ci_local and shutil.which("gitlab-ci-local") and \
             os.path.isdir(os.path.join(root, ".git")):
