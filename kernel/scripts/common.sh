@@ -61,3 +61,19 @@ libslab_console_clean() {
 	echo "$bad" | head -40
 	return 1
 }
+
+# The x86_64 kernel with the kernel's own SLUB (libslab not built in) that
+# run-module.sh loads libslab into and run-oracle.sh runs the oracle on:
+# kunit.py's QEMU base, kernel/configs/module-host.config and
+# kernel/oracle/oracle.config, in $LIBSLAB_KERNEL_DIR/build-x86_64-module.
+# Builds it or brings it up to date; its log goes to $2.
+LIBSLAB_HOST_BUILD=${LIBSLAB_MODULE_BUILD_DIR:-$LIBSLAB_BASE/build-x86_64-module}
+libslab_build_host_kernel() {
+	local log=$1
+
+	python3 "$LIBSLAB_TREE/tools/testing/kunit/kunit.py" build --arch=x86_64 \
+		--build_dir="$LIBSLAB_HOST_BUILD" \
+		--kunitconfig="$LIBSLAB_REPO/kernel/configs/module-host.config" \
+		--kunitconfig="$LIBSLAB_REPO/kernel/oracle/oracle.config" \
+		--make_options "CC=$(libslab_kernel_cc)" --jobs="$LIBSLAB_JOBS" > "$log" 2>&1
+}

@@ -170,6 +170,25 @@ awk '/^   slub$/ && !done { print; print "   libslab"; done = 1; next } { print 
 grep -qx '   libslab' "$OVERLAY/Documentation/mm/index.rst" || fail "Documentation/mm/index.rst: no slub entry to follow"
 commit_step 5-docs
 
+series_tip=$parent
+
+# 6: the differential oracle, on top of the series and not part of it: the
+#    scenarios of tests/oracle/ as a KUnit suite in mm/ on the kernel's own
+#    SLUB (kernel/oracle/), and one line at the end of mm/slub.c that lets
+#    its observer read SLUB's private state.  Inert unless
+#    CONFIG_SLUB_ORACLE_KUNIT is set (kernel/oracle/oracle.config).
+mkdir -p "$OVERLAY/mm"
+cp "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_kunit.c "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_observe.c \
+	"$LIBSLAB_REPO"/tests/oracle/slub_oracle.h "$LIBSLAB_REPO"/tests/oracle/slub_oracle_scenarios.c \
+	"$OVERLAY/mm/"
+from_base mm/Kconfig
+cat "$LIBSLAB_REPO/kernel/oracle/Kconfig" >> "$OVERLAY/mm/Kconfig"
+from_base mm/Makefile
+cat "$LIBSLAB_REPO/kernel/oracle/Makefile" >> "$OVERLAY/mm/Makefile"
+from_base mm/slub.c
+printf '\n#ifdef CONFIG_SLUB_ORACLE_KUNIT\n#include "slub_oracle_observe.c"\n#endif\n' >> "$OVERLAY/mm/slub.c"
+SERIES=$LIBSLAB_REPO/kernel/oracle commit_step oracle
+
 unset GIT_INDEX_FILE
 # Check out the new series.  reset --hard only rewrites files that changed.
 [ "$(git_tree symbolic-ref --short HEAD)" = "$LIBSLAB_BRANCH" ] ||
@@ -180,7 +199,7 @@ git_tree reset -q --hard "$parent"
 mkdir -p "$OUT"
 rm -f "$OUT"/*.patch
 git_tree format-patch -q --cover-letter --base="$LIBSLAB_BASE_TAG" -o "$OUT" \
-	"$LIBSLAB_BASE_TAG..$LIBSLAB_BRANCH"
+	"$LIBSLAB_BASE_TAG..$series_tip"
 cover=$(echo "$OUT"/0000-cover-letter.patch)
 subject=$(head -1 "$SERIES/cover-letter.txt")
 {

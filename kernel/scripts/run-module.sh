@@ -5,7 +5,8 @@
 #
 #   1. build an x86_64 kernel from the series tree with modules and KUnit
 #      but without libslab (kernel/configs/module-host.config), in
-#      $LIBSLAB_KERNEL_DIR/build-x86_64-module;
+#      $LIBSLAB_KERNEL_DIR/build-x86_64-module; the oracle's suite is
+#      built in too (run-oracle.sh boots the same kernel) and filtered out;
 #   2. copy lib/libslab/ of the series out of the tree and build it with
 #      "make -C <tree> O=<build> M=<copy>": libslab.ko and libslab_kunit.ko;
 #   3. boot that kernel in QEMU (TCG, two CPUs) with a busybox initramfs
@@ -20,7 +21,7 @@ set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 TREE=$LIBSLAB_TREE
-BUILD=${LIBSLAB_MODULE_BUILD_DIR:-$LIBSLAB_BASE/build-x86_64-module}
+BUILD=$LIBSLAB_HOST_BUILD
 MODSRC=$LIBSLAB_BASE/module-src
 STAMP=$(date +%Y%m%d-%H%M%S)
 LOG=$LIBSLAB_LOGDIR/module-$STAMP.log
@@ -38,10 +39,8 @@ if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
 fi
 t0=$(date +%s)
 
-# 1. the host kernel
-python3 "$TREE/tools/testing/kunit/kunit.py" build --arch=x86_64 --build_dir="$BUILD" \
-	--kunitconfig="$LIBSLAB_REPO/kernel/configs/module-host.config" \
-	--make_options "CC=$CC" --jobs="$LIBSLAB_JOBS" > "$LOG" 2>&1 ||
+# 1. the host kernel (shared with run-oracle.sh)
+libslab_build_host_kernel "$LOG" ||
 	{ tail -40 "$LOG"; fail "host kernel build (log $LOG)"; }
 grep -q '^CONFIG_LIBSLAB=' "$BUILD/.config" && fail "the host kernel must not have libslab built in"
 say "host kernel built ($(( $(date +%s) - t0 )) s)"
@@ -84,7 +83,8 @@ INIT_EOF
 	"$MODSRC/libslab_kunit.ko:/lib/modules/libslab_kunit.ko" || fail "make-initramfs.sh"
 timeout 900 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
 	-bios qboot.rom -kernel "$BUILD/arch/x86/boot/bzImage" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux" < /dev/null > "$CONSOLE" 2>&1
+	-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux kunit.filter_glob=libslab*" \
+	< /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 say "QEMU exit $qrc after $(( $(date +%s) - t0 )) s; console $CONSOLE"
 # The serial console ends its lines with CR LF.

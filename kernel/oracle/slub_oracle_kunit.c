@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The differential oracle's kernel side: the scenarios libslab's userspace
+ * suite runs (slub_oracle_scenarios.c, the same file) run here on the
+ * kernel's own SLUB, as a KUnit suite built in mm/ so that it can read the
+ * allocator's internals.  Each observation is one console line starting
+ * "slub_oracle: "; kernel/scripts/run-oracle.sh collects them.
+ *
+ * The suite runs on CPU 0 only, on private caches, so nothing else in the
+ * booted kernel changes what it observes.  It is test infrastructure for
+ * libslab and no part of the libslab series.
+ */
+#include <kunit/test.h>
+#include <linux/cpumask.h>
+#include <linux/sched.h>
+#include <linux/workqueue.h>
+#include "slab.h"
+#include "slub_oracle.h"
+
+const void *orc_side_slab_base(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab_address(slab) : NULL;
+}
+
+struct kmem_cache *orc_side_cache_of(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab->slab_cache : NULL;
+}
+
+const char *orc_side_cache_name(struct kmem_cache *s)
+{
+	return s->name;
+}
+
+int orc_side_slab_node(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab_nid(slab) : -1;
+}
+
+long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg)
+{
+	return work_on_cpu(cpu, fn, arg);
+}
+
+int orc_side_validate(struct kmem_cache *s)
+{
+	return validate_slab_cache(s);
+}
+
+void orc_side_emit(const char *line)
+{
+	pr_info("%s\n", line);
+}
+
+/* Every case runs on CPU 0, as the userspace side does. */
+static int slub_oracle_init(struct kunit *test)
+{
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "the oracle needs two CPUs");
+	return set_cpus_allowed_ptr(current, cpumask_of(0));
+}
+
+static void slub_oracle_geometry(struct kunit *test)
+{
+	orc_run_geometry();
+}
+
+static void slub_oracle_kmalloc(struct kunit *test)
+{
+	orc_run_kmalloc();
+}
+
+static void slub_oracle_behaviour(struct kunit *test)
+{
+	orc_run_behaviour();
+}
+
+static struct kunit_case slub_oracle_cases[] = {
+	KUNIT_CASE(slub_oracle_geometry),
+	KUNIT_CASE(slub_oracle_kmalloc),
+	KUNIT_CASE(slub_oracle_behaviour),
+	{}
+};
+
+static struct kunit_suite slub_oracle_suite = {
+	.name = "slub_oracle",
+	.init = slub_oracle_init,
+	.test_cases = slub_oracle_cases,
+};
+kunit_test_suite(slub_oracle_suite);
+
+MODULE_DESCRIPTION("libslab's differential oracle on the kernel's SLUB");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-oracle.sh - the differential oracle's kernel side (tests/oracle/).
+#
+#   run-oracle.sh [--update] [--user ORACLE_USER]
+#
+#   1. build (or reuse) the x86_64 kernel run-module.sh boots, which has the
+#      kernel's own SLUB and the oracle's KUnit suite built into mm/
+#      (kernel/oracle/, libslab_build_host_kernel in common.sh);
+#   2. boot it in QEMU (TCG, two CPUs) once for each run that
+#      tests/oracle/variants.txt lists, with that run's boot parameters and
+#      only the oracle's suite (kunit.filter_glob); kunit_shutdown=reboot
+#      ends QEMU;
+#   3. check each boot: the suite passed, the console is clean, and its
+#      "slub_oracle:" lines equal tests/oracle/expected/<run>.txt, the
+#      kernel's observations that the userspace side (meson test --suite
+#      oracle) is compared with.  --update writes them there instead;
+#   4. with --user (default build/default/tests/oracle/oracle_user when it
+#      exists), compare libslab's observations with this boot's, minus the
+#      differences tests/oracle/allow.txt explains (compare.py).
+# Never touches the host kernel: everything runs inside QEMU.
+set -uo pipefail
+
+# shellcheck source=kernel/scripts/common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+UPDATE=0
+USER_SIDE=$LIBSLAB_REPO/build/default/tests/oracle/oracle_user
+while [ $# -gt 0 ]; do
+	case $1 in
+	--update) UPDATE=1; shift ;;
+	--user) USER_SIDE=$2; shift 2 ;;
+	-h|--help) sed -n '4,24p' "$0"; exit 0 ;;
+	*) fail "unknown argument $1 (try --help)" 2 ;;
+	esac
+done
+ORACLE=$LIBSLAB_REPO/tests/oracle
+OUT=$LIBSLAB_BASE/oracle
+STAMP=$(date +%Y%m%d-%H%M%S)
+LOG=$LIBSLAB_LOGDIR/oracle-build-$STAMP.log
+say() { echo "run-oracle: $*"; }
+mkdir -p "$OUT"
+
+if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
+	"$LIBSLAB_REPO/kernel/scripts/make-series.sh" --out "$LIBSLAB_REPO/build/kernel-series" ||
+		fail "make-series.sh"
+fi
+t0=$(date +%s)
+libslab_build_host_kernel "$LOG" || { tail -40 "$LOG"; fail "kernel build (log $LOG)"; }
+grep -q '^CONFIG_SLUB_ORACLE_KUNIT=y' "$LIBSLAB_HOST_BUILD/.config" ||
+	fail "CONFIG_SLUB_ORACLE_KUNIT is not set in $LIBSLAB_HOST_BUILD/.config"
+say "kernel ready ($(( $(date +%s) - t0 )) s)"
+
+failed=0
+while IFS='|' read -r name params part; do
+	case $name in '#'*|'') continue ;; esac
+	case $part in
+	all) glob=slub_oracle ;;
+	geometry|kmalloc|behaviour) glob=slub_oracle.slub_oracle_$part ;;
+	*) fail "tests/oracle/variants.txt: run $name: unknown part '$part'" 2 ;;
+	esac
+	console=$LIBSLAB_LOGDIR/oracle-$name-$STAMP.log
+	t1=$(date +%s)
+	timeout 1200 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
+		-bios qboot.rom -kernel "$LIBSLAB_HOST_BUILD/arch/x86/boot/bzImage" \
+		-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux log_buf_len=16M kunit.filter_glob=$glob kunit_shutdown=reboot $params" \
+		< /dev/null > "$console" 2>&1
+	qrc=$?
+	sed -i 's/\r$//' "$console"
+	grep -o 'slub_oracle: .*' "$console" > "$OUT/$name.txt"
+	say "$name: QEMU exit $qrc after $(( $(date +%s) - t1 )) s, $(wc -l < "$OUT/$name.txt") lines; console $console"
+	if ! grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ slub_oracle$' "$console"; then
+		grep -E 'not ok|# ' "$console" | tail -10
+		say "$name: FAIL: the slub_oracle suite did not pass"
+		failed=1
+		continue
+	fi
+	if ! libslab_console_clean "$console"; then
+		say "$name: FAIL: the console reports problems"
+		failed=1
+	fi
+	expected=$ORACLE/expected/$name.txt
+	if [ $UPDATE = 1 ]; then
+		cp "$OUT/$name.txt" "$expected"
+		say "$name: wrote $expected"
+	elif ! diff -u "$expected" "$OUT/$name.txt" > "$OUT/$name.diff"; then
+		head -40 "$OUT/$name.diff"
+		say "$name: FAIL: the kernel's observations differ from $expected (run-oracle.sh --update, then review the diff)"
+		failed=1
+	fi
+	if [ -x "$USER_SIDE" ]; then
+		# shellcheck disable=SC2086 # the part names one word or "all"
+		LIBSLAB_CMDLINE="nr_cpus=2 $params" python3 "$ORACLE/compare.py" \
+			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$USER_SIDE" \
+			$([ "$part" = all ] && echo geometry kmalloc behaviour || echo "$part") |
+			tail -3 | sed "s/^/run-oracle: $name: /"
+		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+	fi
+done < "$ORACLE/variants.txt"
+
+[ $failed = 0 ] || fail "see above"
+say "PASS ($(( $(date +%s) - t0 )) s)"

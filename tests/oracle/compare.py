@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Compare the differential oracle's observations: the kernel's (captured
+from QEMU by kernel/scripts/run-oracle.sh, kept in tests/oracle/expected/)
+against libslab's (tests/oracle/oracle_user).
+
+    compare.py EXPECTED ALLOW -- ORACLE_USER PART...
+    compare.py EXPECTED ALLOW --user FILE
+
+A line is "slub_oracle: <scenario> <words> <key>=<value>...": the scenario
+and the words before the first key=value name the observation, each
+key=value is one field.  Observations are paired in order of appearance.
+A difference is allowed when a line of ALLOW matches it:
+
+    <observation glob> | <field glob> | <reason>
+
+Exit status: 0 when every difference is allowed, 1 otherwise, 2 on bad
+input.
+"""
+import fnmatch
+import subprocess
+import sys
+
+PREFIX = "slub_oracle: "
+
+
+def observations(lines):
+    """[(name, {field: value})] of every oracle line, in order."""
+    obs = []
+    for line in lines:
+        at = line.find(PREFIX)
+        if at < 0:
+            continue
+        words = line[at + len(PREFIX):].split()
+        name, fields = [], {}
+        for w in words:
+            if "=" in w and (fields or len(name) >= 2):
+                k, v = w.split("=", 1)
+                fields[k] = v
+            elif fields:
+                fields.setdefault("_extra", "")
+                fields["_extra"] += " " + w
+            else:
+                name.append(w)
+        obs.append((" ".join(name), fields))
+    return obs
+
+
+def read_allow(path):
+    rules = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = [p.strip() for p in line.split("|", 2)]
+            if len(parts) != 3 or not all(parts):
+                sys.exit(f"compare.py: {path}:{n}: want '<observation glob> | <field glob> | <reason>'")
+            rules.append([parts[0], parts[1], parts[2], 0])
+    return rules
+
+
+def main(argv):
+    if len(argv) < 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    expected_path, allow_path = argv[1], argv[2]
+    if argv[3] == "--user" and len(argv) == 5:
+        with open(argv[4]) as f:
+            user_lines = f.read().splitlines()
+    elif argv[3] == "--" and len(argv) > 5:
+        run = subprocess.run(argv[4:], stdout=subprocess.PIPE, text=True)
+        if run.returncode:
+            print(f"compare.py: {' '.join(argv[4:])} exited {run.returncode}", file=sys.stderr)
+            return 1
+        user_lines = run.stdout.splitlines()
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        with open(expected_path) as f:
+            kernel = observations(f.read().splitlines())
+    except OSError as e:
+        print(f"compare.py: cannot read the kernel's observations: {e}", file=sys.stderr)
+        return 2
+    user = observations(user_lines)
+    rules = read_allow(allow_path)
+    if not kernel:
+        print(f"compare.py: {expected_path} holds no oracle line", file=sys.stderr)
+        return 2
+
+    def index(obs):
+        seen, out = {}, {}
+        order = []
+        for name, fields in obs:
+            k = seen.get(name, 0)
+            seen[name] = k + 1
+            key = name if k == 0 else f"{name} #{k}"
+            out[key] = fields
+            order.append(key)
+        return out, order
+
+    kmap, korder = index(kernel)
+    umap, uorder = index(user)
+    diffs = []
+    fields_compared = 0
+    for key in korder:
+        if key not in umap:
+            diffs.append((key, "<observation>", "present", "missing"))
+            continue
+        kf, uf = kmap[key], umap[key]
+        for f in sorted(set(kf) | set(uf)):
+            fields_compared += 1
+            kv, uv = kf.get(f, "-"), uf.get(f, "-")
+            if kv != uv:
+                diffs.append((key, f, kv, uv))
+    for key in uorder:
+        if key not in kmap:
+            diffs.append((key, "<observation>", "missing", "present"))
+
+    unexplained = []
+    for key, field, kv, uv in diffs:
+        for rule in rules:
+            if fnmatch.fnmatchcase(key, rule[0]) and fnmatch.fnmatchcase(field, rule[1]):
+                rule[3] += 1
+                break
+        else:
+            unexplained.append((key, field, kv, uv))
+    for key, field, kv, uv in unexplained[:200]:
+        print(f"DIFF {key}: {field}: kernel {kv}, libslab {uv}")
+    if len(unexplained) > 200:
+        print(f"... and {len(unexplained) - 200} more")
+    for rule in rules:
+        if rule[3]:
+            print(f"allowed {rule[3]:5d} x {rule[0]} | {rule[1]}: {rule[2]}")
+    scenarios = len({k.split()[0] for k in korder})
+    print(f"oracle: {len(korder)} observations in {scenarios} scenarios, "
+          f"{fields_compared} fields compared, {len(diffs)} differences, "
+          f"{len(diffs) - len(unexplained)} allowed, {len(unexplained)} unexplained")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

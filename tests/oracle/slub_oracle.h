@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The differential oracle: scenarios written once (slub_oracle_scenarios.c)
+ * that drive a SLUB allocator through its kernel API and print canonical
+ * observation lines, run on two sides:
+ *
+ *   kernel  Linux 6.12's own SLUB, in a KUnit suite built inside mm/
+ *           (kernel/oracle/), booted in QEMU;
+ *   user    libslab in userspace (tests/oracle/oracle_user.c).
+ *
+ * Each side supplies the few primitives below that read allocator state a
+ * kernel API does not show; everything else is common code.  A line is
+ * "slub_oracle: <scenario> <observation>"; tests/oracle/compare.py compares
+ * the two sides' lines, minus the differences tests/oracle/allow.txt
+ * explains.
+ */
+#ifndef SLUB_ORACLE_H
+#define SLUB_ORACLE_H
+
+#include <linux/slab.h>
+
+/* Nodes the observations cover (the oracle boots with numa=fake=2). */
+#define ORC_NODES		2
+/* Number of 6.12 SLUB_STATS counters (enum stat_item in mm/slub.c). */
+#define ORC_NR_STATS		26
+
+/* A cache's geometry as the allocator computed it. */
+struct orc_geom {
+	unsigned int size, object_size, offset, inuse, align, red_left_pad;
+	unsigned int order, objects, min_order, min_objects;
+	unsigned int cpu_partial, cpu_partial_slabs;
+	unsigned int useroffset, usersize;
+	unsigned long min_partial;
+	slab_flags_t flags;
+};
+
+/* Where a cache's slabs are, seen from one CPU and every node. */
+struct orc_state {
+	const void *cpu_slab;		/* base of the CPU slab, or NULL */
+	unsigned int cpu_free;		/* objects on the CPU freelist */
+	unsigned int cpu_partial;	/* slabs on the CPU partial chain */
+	unsigned long node_partial[ORC_NODES];
+	unsigned long node_slabs[ORC_NODES];
+	unsigned long node_objects[ORC_NODES];
+};
+
+/* ---- what each side supplies ---- */
+
+/* Fill g with s's geometry. */
+void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g);
+/* Fill st with s's slabs as seen from cpu. */
+void orc_side_state(struct kmem_cache *s, int cpu, struct orc_state *st);
+/* Counter item (enum stat_item order) of s summed over CPUs; 0 without stats. */
+unsigned long orc_side_stat(struct kmem_cache *s, int item);
+/* Base address of the slab obj lives in; NULL if obj is in none. */
+const void *orc_side_slab_base(const void *obj);
+/* Cache of the slab obj lives in; NULL if obj is in none. */
+struct kmem_cache *orc_side_cache_of(const void *obj);
+/* The name s was created with (for a merged cache, the first one's). */
+const char *orc_side_cache_name(struct kmem_cache *s);
+/* Node of the slab obj lives in. */
+int orc_side_slab_node(const void *obj);
+/* Run fn(arg) in a task bound to cpu and wait for it; its result. */
+long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
+/* Check every slab of s as sysfs "validate" does; number of problems. */
+int orc_side_validate(struct kmem_cache *s);
+/* Print one finished observation line. */
+void orc_side_emit(const char *line);
+
+/* ---- the common part ---- */
+
+/* The scenario being run and the slabs it has seen, for canonical names. */
+struct orc_run;
+
+/* Run the geometry sweep (caches created and destroyed, geometry printed). */
+void orc_run_geometry(void);
+/* Run the kmalloc observations (every size class and type). */
+void orc_run_kmalloc(void);
+/* Run every behaviour scenario; the caller runs on CPU 0, pinned. */
+void orc_run_behaviour(void);
+
+#endif

@@ -1,0 +1,1041 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The oracle's scenarios, written once for both sides (slub_oracle.h).
+ *
+ * Every line names what it observes in a form that does not depend on
+ * where memory happens to be: objects as "s<k>+<offset>", the k-th slab the
+ * scenario has met and the offset in it; counters as changes since the
+ * scenario's previous look.  A scenario uses private caches (SLAB_NO_MERGE,
+ * or kmem_buckets for kmalloc) so nothing else in a booted kernel touches
+ * what it observes, and runs on CPU 0; "remote" work runs on CPU 1.
+ */
+#include <linux/slab.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/gfp.h>
+#include <linux/topology.h>
+#include <linux/workqueue.h>
+#include <linux/rcupdate.h>
+#include "slub_oracle.h"
+
+#define ORC_MAX_SLABS	128
+#define ORC_LINE	512
+
+struct orc_run {
+	const char *name;
+	const void *slabs[ORC_MAX_SLABS];
+	unsigned int nr_slabs;
+	unsigned long stats[ORC_NR_STATS];
+	struct kmem_cache *stats_of;
+};
+
+/* The counters in the order of 6.12's enum stat_item, as sysfs names them. */
+static const char *const orc_stat_names[ORC_NR_STATS] = {
+	"alloc_fastpath", "alloc_slowpath", "free_fastpath", "free_slowpath",
+	"free_frozen", "free_add_partial", "free_remove_partial",
+	"alloc_from_partial", "alloc_slab", "alloc_refill",
+	"alloc_node_mismatch", "free_slab", "cpuslab_flush",
+	"deactivate_full", "deactivate_empty", "deactivate_to_head",
+	"deactivate_to_tail", "deactivate_remote_frees", "deactivate_bypass",
+	"order_fallback", "cmpxchg_double_cpu_fail", "cmpxchg_double_fail",
+	"cpu_partial_alloc", "cpu_partial_free", "cpu_partial_node",
+	"cpu_partial_drain",
+};
+
+/* Cache flags by the names mm/slub.c's sysfs and slab.h give them. */
+static const struct {
+	slab_flags_t flag;
+	const char *name;
+} orc_flag_names[] = {
+	{ SLAB_CONSISTENCY_CHECKS, "F" },
+	{ SLAB_RED_ZONE, "Z" },
+	{ SLAB_POISON, "P" },
+	{ SLAB_STORE_USER, "U" },
+	{ SLAB_TRACE, "T" },
+	{ SLAB_FAILSLAB, "A" },
+	{ SLAB_KMALLOC, "kmalloc" },
+	{ SLAB_HWCACHE_ALIGN, "hwcache" },
+	{ SLAB_CACHE_DMA, "dma" },
+	{ SLAB_CACHE_DMA32, "dma32" },
+	{ SLAB_PANIC, "panic" },
+	{ SLAB_TYPESAFE_BY_RCU, "rcu" },
+	{ SLAB_NOLEAKTRACE, "noleaktrace" },
+	{ SLAB_NO_MERGE, "nomerge" },
+	{ SLAB_ACCOUNT, "account" },
+	{ SLAB_NO_USER_FLAGS, "nouserflags" },
+	{ SLAB_RECLAIM_ACCOUNT, "reclaim" },
+	{ SLAB_NO_OBJ_EXT, "noobjext" },
+	{ __SLAB_FLAG_BIT(_SLAB_OBJECT_POISON), "objpoison" },
+	{ __SLAB_FLAG_BIT(_SLAB_CMPXCHG_DOUBLE), "cmpxchg" },
+};
+
+static __printf(2, 3) void orc_line(struct orc_run *r, const char *fmt, ...)
+{
+	char line[ORC_LINE];
+	int n;
+	va_list ap;
+
+	n = snprintf(line, sizeof(line), "slub_oracle: %s ", r->name);
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - n, fmt, ap);
+	va_end(ap);
+	orc_side_emit(line);
+}
+
+static void orc_begin(struct orc_run *r, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	r->name = name;
+}
+
+/* Canonical name of obj: "s<k>+<offset>", k counting the slabs met so far. */
+static const char *orc_where(struct orc_run *r, const void *obj, char *buf,
+			     size_t size)
+{
+	const void *base = obj ? orc_side_slab_base(obj) : NULL;
+	unsigned int k;
+
+	if (!obj)
+		return "null";
+	if (!base)
+		return "noslab";
+	for (k = 0; k < r->nr_slabs; k++)
+		if (r->slabs[k] == base)
+			break;
+	if (k == r->nr_slabs && k < ORC_MAX_SLABS)
+		r->slabs[r->nr_slabs++] = base;
+	snprintf(buf, size, "s%u+%lu", k,
+		 (unsigned long)((const char *)obj - (const char *)base));
+	return buf;
+}
+
+/* Print where each of objs[0..n) lives, several to a line. */
+static void orc_objects(struct orc_run *r, const char *what, void **objs,
+			unsigned int n)
+{
+	char line[ORC_LINE], where[32];
+	unsigned int i, len = 0, part = 0;
+
+	for (i = 0; i < n; i++) {
+		len += snprintf(line + len, sizeof(line) - len, "%s%s",
+				len ? "," : "",
+				orc_where(r, objs[i], where, sizeof(where)));
+		if (len > ORC_LINE / 2 || i + 1 == n) {
+			orc_line(r, "objects %s#%u at=%s", what, part++, line);
+			len = 0;
+		}
+	}
+}
+
+/* Print s's slabs from both CPUs and every node. */
+static void orc_lists(struct orc_run *r, struct kmem_cache *s, const char *step)
+{
+	char line[ORC_LINE], where[32];
+	struct orc_state st;
+	unsigned int len = 0;
+	int cpu, node;
+
+	for (cpu = 0; cpu < 2; cpu++) {
+		orc_side_state(s, cpu, &st);
+		len += snprintf(line + len, sizeof(line) - len,
+				" cpu%d=%s/%u/%u", cpu,
+				st.cpu_slab ? orc_where(r, st.cpu_slab, where,
+							sizeof(where)) : "-",
+				st.cpu_free, st.cpu_partial);
+		if (cpu == 0)
+			for (node = 0; node < ORC_NODES; node++)
+				len += snprintf(line + len, sizeof(line) - len,
+						" node%d=%lu/%lu/%lu", node,
+						st.node_partial[node],
+						st.node_slabs[node],
+						st.node_objects[node]);
+	}
+	orc_line(r, "lists %s%s", step, line);
+}
+
+/* Print the counters of s that changed since the last look. */
+static void orc_stats(struct orc_run *r, struct kmem_cache *s, const char *step)
+{
+	char line[ORC_LINE] = "";
+	unsigned int len = 0;
+	int i;
+
+	if (r->stats_of != s) {
+		memset(r->stats, 0, sizeof(r->stats));
+		r->stats_of = s;
+	}
+	for (i = 0; i < ORC_NR_STATS; i++) {
+		unsigned long v = orc_side_stat(s, i);
+
+		if (v != r->stats[i])
+			len += snprintf(line + len, sizeof(line) - len,
+					" %s=%lu", orc_stat_names[i],
+					v - r->stats[i]);
+		r->stats[i] = v;
+	}
+	orc_line(r, "stats %s%s", step, line);
+}
+
+/* Lists and counters after step. */
+static void orc_look(struct orc_run *r, struct kmem_cache *s, const char *step)
+{
+	orc_lists(r, s, step);
+	orc_stats(r, s, step);
+}
+
+static void orc_geometry(struct orc_run *r, struct kmem_cache *s,
+			 const char *label)
+{
+	char flags[256];
+	struct orc_geom g;
+	unsigned int i, len = 0;
+
+	if (!s) {
+		orc_line(r, "geom %s result=absent", label);
+		return;
+	}
+	orc_side_geometry(s, &g);
+	flags[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(orc_flag_names); i++)
+		if (orc_flag_names[i].flag && (g.flags & orc_flag_names[i].flag))
+			len += snprintf(flags + len, sizeof(flags) - len, "%s%s",
+					len ? "," : "", orc_flag_names[i].name);
+	orc_line(r, "geom %s size=%u objsize=%u offset=%u inuse=%u align=%u rlp=%u order=%u objs=%u minorder=%u minobjs=%u",
+		 label, g.size, g.object_size, g.offset, g.inuse, g.align,
+		 g.red_left_pad, g.order, g.objects, g.min_order,
+		 g.min_objects);
+	orc_line(r, "geom %s minpartial=%lu cpupartial=%u cpupartialslabs=%u useroffset=%u usersize=%u flags=%s",
+		 label, g.min_partial, g.cpu_partial, g.cpu_partial_slabs,
+		 g.useroffset, g.usersize, len ? flags : "-");
+}
+
+/* ---- the geometry sweep ---- */
+
+static void orc_ctor(void *obj)
+{
+}
+
+static const unsigned int orc_sizes[] = {
+	8, 16, 24, 40, 56, 64, 72, 96, 100, 128, 184, 192, 256, 320, 500,
+	512, 700, 1024, 1500, 2048, 3000, 4096, 5000, 8192,
+};
+static const unsigned int orc_aligns[] = { 0, 8, 64, 256 };
+static const struct {
+	const char *name;
+	slab_flags_t flags;
+} orc_flag_sets[] = {
+	{ "none", 0 },
+	{ "H", SLAB_HWCACHE_ALIGN },
+	{ "R", SLAB_TYPESAFE_BY_RCU },
+	{ "F", SLAB_CONSISTENCY_CHECKS },
+	{ "Z", SLAB_RED_ZONE },
+	{ "P", SLAB_POISON },
+	{ "U", SLAB_STORE_USER },
+	{ "T", SLAB_TRACE },
+	{ "A", SLAB_FAILSLAB },
+	{ "FZPU", SLAB_CONSISTENCY_CHECKS | SLAB_RED_ZONE | SLAB_POISON |
+		  SLAB_STORE_USER },
+	{ "ZPR", SLAB_RED_ZONE | SLAB_POISON | SLAB_TYPESAFE_BY_RCU },
+	{ "ZUH", SLAB_RED_ZONE | SLAB_STORE_USER | SLAB_HWCACHE_ALIGN },
+};
+
+static void orc_sweep_one(struct orc_run *r, unsigned int size,
+			  struct kmem_cache_args *args, slab_flags_t flags,
+			  const char *label)
+{
+	static unsigned int serial;
+	char name[32];
+	struct kmem_cache *s;
+
+	snprintf(name, sizeof(name), "orc-g%u", serial++);
+	s = kmem_cache_create(name, size, args, flags | SLAB_NO_MERGE);
+	if (!s) {
+		orc_line(r, "geom %s result=failed", label);
+		return;
+	}
+	orc_geometry(r, s, label);
+	kmem_cache_destroy(s);
+}
+
+void orc_run_geometry(void)
+{
+	struct orc_run r;
+	char label[64];
+	unsigned int si, ai, fi, ctor, n = 0;
+
+	orc_begin(&r, "geometry");
+	for (si = 0; si < ARRAY_SIZE(orc_sizes); si++)
+		for (ai = 0; ai < ARRAY_SIZE(orc_aligns); ai++)
+			for (fi = 0; fi < ARRAY_SIZE(orc_flag_sets); fi++)
+				for (ctor = 0; ctor < 2; ctor++) {
+					struct kmem_cache_args args = {
+						.align = orc_aligns[ai],
+						.ctor = ctor ? orc_ctor : NULL,
+					};
+
+					snprintf(label, sizeof(label),
+						 "%u/a%u/%s%s", orc_sizes[si],
+						 orc_aligns[ai],
+						 orc_flag_sets[fi].name,
+						 ctor ? "/ctor" : "");
+					orc_sweep_one(&r, orc_sizes[si], &args,
+						      orc_flag_sets[fi].flags,
+						      label);
+					n++;
+				}
+	/* Typesafe-by-RCU caches that keep their free pointer inside. */
+	for (si = 0; si < ARRAY_SIZE(orc_sizes); si++)
+		for (ai = 0; ai < ARRAY_SIZE(orc_aligns); ai++) {
+			unsigned int size = orc_sizes[si];
+			unsigned int offsets[2] = { 0, size / 2 & ~7U };
+			unsigned int oi;
+
+			for (oi = 0; oi < 2; oi++) {
+				struct kmem_cache_args args = {
+					.align = orc_aligns[ai],
+					.freeptr_offset = offsets[oi],
+					.use_freeptr_offset = true,
+				};
+
+				if (size < 16)
+					continue;
+				snprintf(label, sizeof(label), "%u/a%u/R/fp%u",
+					 size, orc_aligns[ai], offsets[oi]);
+				orc_sweep_one(&r, size, &args,
+					      SLAB_TYPESAFE_BY_RCU |
+					      (oi ? SLAB_RED_ZONE : 0), label);
+				n++;
+			}
+		}
+	orc_line(&r, "sweep combinations=%u", n);
+}
+
+/* ---- kmalloc ---- */
+
+static const struct {
+	int type;
+	const char *name;
+} orc_kmalloc_types[] = {
+	{ KMALLOC_NORMAL, "normal" },
+	{ KMALLOC_RECLAIM, "reclaim" },
+	{ KMALLOC_DMA, "dma" },
+	{ KMALLOC_CGROUP, "cgroup" },
+};
+
+/* The largest power of two up to 4096 that divides every object's address. */
+static unsigned long orc_common_align(void **objs, unsigned int n)
+{
+	unsigned long bits = 4096;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		bits |= (unsigned long)objs[i];
+	return bits & -bits;
+}
+
+static void orc_kmalloc_classes(struct orc_run *r)
+{
+	static const size_t sizes[] = {
+		1, 8, 9, 16, 17, 24, 32, 33, 64, 65, 96, 97, 128, 129, 192,
+		193, 256, 257, 512, 513, 1024, 1025, 2048, 2049, 4096, 4097,
+		8192, 8193, 16384, 65536, 65537, 1 << 20,
+	};
+	static const struct {
+		gfp_t gfp;
+		const char *name;
+	} gfps[] = {
+		{ GFP_KERNEL, "kernel" },
+		{ GFP_KERNEL | __GFP_RECLAIMABLE, "reclaimable" },
+		{ GFP_KERNEL | __GFP_ACCOUNT, "account" },
+		{ GFP_KERNEL | GFP_DMA, "dma" },
+	};
+	unsigned int i, g, k;
+
+	for (g = 0; g < ARRAY_SIZE(gfps); g++)
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			void *objs[8];
+
+			for (k = 0; k < ARRAY_SIZE(objs); k++)
+				objs[k] = kmalloc(sizes[i], gfps[g].gfp);
+			if (!objs[0]) {
+				orc_line(r, "kmalloc %s %zu result=failed",
+					 gfps[g].name, sizes[i]);
+			} else {
+				struct kmem_cache *s = orc_side_cache_of(objs[0]);
+
+				orc_line(r, "kmalloc %s %zu cache=%s ksize=%zu align=%lu",
+					 gfps[g].name, sizes[i],
+					 s ? orc_side_cache_name(s) : "pages", ksize(objs[0]),
+					 orc_common_align(objs, ARRAY_SIZE(objs)));
+			}
+			for (k = 0; k < ARRAY_SIZE(objs); k++)
+				kfree(objs[k]);
+		}
+}
+
+void orc_run_kmalloc(void)
+{
+	struct orc_run r;
+	char label[64];
+	unsigned int t, i;
+
+	orc_begin(&r, "kmalloc");
+	for (t = 0; t < ARRAY_SIZE(orc_kmalloc_types); t++)
+		for (i = 1; i <= KMALLOC_SHIFT_HIGH; i++) {
+			snprintf(label, sizeof(label), "%s/%u",
+				 orc_kmalloc_types[t].name, i);
+			orc_geometry(&r, kmalloc_caches[orc_kmalloc_types[t].type][i],
+				     label);
+		}
+	orc_kmalloc_classes(&r);
+}
+
+/* ---- behaviour scenarios ---- */
+
+#define ORC_MAX_OBJS	1024
+
+/* A scenario's private cache, its geometry printed first. */
+static struct kmem_cache *orc_cache(struct orc_run *r, unsigned int size,
+				    slab_flags_t flags, void (*ctor)(void *))
+{
+	struct kmem_cache *s;
+	char name[48];
+
+	snprintf(name, sizeof(name), "orc-%s", r->name);
+	s = kmem_cache_create(name, size, 0, flags | SLAB_NO_MERGE, ctor);
+	orc_geometry(r, s, "cache");
+	if (s)
+		orc_stats(r, s, "created");
+	return s;
+}
+
+static unsigned int orc_per_slab(struct kmem_cache *s)
+{
+	struct orc_geom g;
+
+	orc_side_geometry(s, &g);
+	return g.objects;
+}
+
+/* Allocate n objects of s into objs from the current CPU. */
+static void orc_alloc_n(struct kmem_cache *s, void **objs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		objs[i] = kmem_cache_alloc(s, GFP_KERNEL);
+}
+
+/* Free objs[from..to) in steps of step (negative: from the end). */
+static void orc_free_range(struct kmem_cache *s, void **objs, int from, int to,
+			   int step)
+{
+	int i;
+
+	if (step > 0) {
+		for (i = from; i < to; i += step) {
+			kmem_cache_free(s, objs[i]);
+			objs[i] = NULL;
+		}
+	} else {
+		for (i = to - 1; i >= from; i += step) {
+			kmem_cache_free(s, objs[i]);
+			objs[i] = NULL;
+		}
+	}
+}
+
+static void orc_free_all(struct kmem_cache *s, void **objs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (objs[i])
+			kmem_cache_free(s, objs[i]);
+		objs[i] = NULL;
+	}
+}
+
+/* Destroy s after a final look; its objects must all be free. */
+static void orc_end(struct orc_run *r, struct kmem_cache *s)
+{
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrunk");
+	orc_line(r, "validate errors=%d", orc_side_validate(s));
+	kmem_cache_destroy(s);
+}
+
+struct orc_remote {
+	struct kmem_cache *s;
+	void **objs;
+	int from, to, step;
+	unsigned int n;
+};
+
+static long orc_remote_free_fn(void *arg)
+{
+	struct orc_remote *rf = arg;
+
+	orc_free_range(rf->s, rf->objs, rf->from, rf->to, rf->step);
+	return 0;
+}
+
+/* Free objs[from..to) by step on cpu. */
+static void orc_free_on(int cpu, struct kmem_cache *s, void **objs, int from,
+			int to, int step)
+{
+	struct orc_remote rf = { s, objs, from, to, step, 0 };
+
+	orc_side_on_cpu(cpu, orc_remote_free_fn, &rf);
+}
+
+static long orc_remote_alloc_fn(void *arg)
+{
+	struct orc_remote *ra = arg;
+
+	orc_alloc_n(ra->s, ra->objs, ra->n);
+	return 0;
+}
+
+static void orc_alloc_on(int cpu, struct kmem_cache *s, void **objs,
+			 unsigned int n)
+{
+	struct orc_remote ra = { s, objs, 0, 0, 0, n };
+
+	orc_side_on_cpu(cpu, orc_remote_alloc_fn, &ra);
+}
+
+typedef void orc_scenario_fn(struct orc_run *r, void **objs);
+
+static void sc_alloc_free_fast(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+
+	orc_alloc_n(s, objs, 1);
+	orc_objects(r, "alloc", objs, 1);
+	orc_look(r, s, "alloc1");
+	orc_free_all(s, objs, 1);
+	orc_look(r, s, "free1");
+	orc_alloc_n(s, objs, 2);
+	orc_objects(r, "again", objs, 2);
+	orc_free_all(s, objs, 2);
+	orc_end(r, s);
+}
+
+static void sc_fill_slab(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 192, 0, NULL);
+	unsigned int n = orc_per_slab(s) + 1;
+
+	orc_alloc_n(s, objs, n);
+	orc_objects(r, "alloc", objs, n);
+	orc_look(r, s, "filled");
+	orc_free_all(s, objs, n);
+	orc_look(r, s, "freed");
+	orc_end(r, s);
+}
+
+static void sc_free_fifo(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int n = 3 * orc_per_slab(s);
+
+	orc_alloc_n(s, objs, n);
+	orc_look(r, s, "alloc");
+	orc_free_range(s, objs, 0, n / 3, 1);
+	orc_look(r, s, "free-first-third");
+	orc_free_range(s, objs, n / 3, 2 * n / 3, 1);
+	orc_look(r, s, "free-second-third");
+	orc_free_range(s, objs, 2 * n / 3, n, 1);
+	orc_look(r, s, "free-rest");
+	orc_end(r, s);
+}
+
+static void sc_free_lifo(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int n = 3 * orc_per_slab(s);
+
+	orc_alloc_n(s, objs, n);
+	orc_look(r, s, "alloc");
+	orc_free_range(s, objs, 2 * n / 3, n, -1);
+	orc_look(r, s, "free-last-third");
+	orc_free_range(s, objs, 0, 2 * n / 3, -1);
+	orc_look(r, s, "free-rest");
+	orc_alloc_n(s, objs, 4);
+	orc_objects(r, "realloc", objs, 4);
+	orc_free_all(s, objs, 4);
+	orc_end(r, s);
+}
+
+/* Full slabs get one free each: each goes to the CPU partial chain until it drains. */
+static void sc_cpu_partial_fill(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 1024, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = 12, i;
+
+	orc_alloc_n(s, objs, per * slabs);
+	orc_look(r, s, "alloc");
+	for (i = 0; i < slabs; i++) {
+		char step[24];
+
+		kmem_cache_free(s, objs[i * per]);
+		objs[i * per] = NULL;
+		snprintf(step, sizeof(step), "free-one-of-slab%u", i);
+		orc_look(r, s, step);
+	}
+	orc_alloc_n(s, objs + per * slabs, 3);
+	orc_objects(r, "from-partial", objs + per * slabs, 3);
+	orc_look(r, s, "alloc-from-partial");
+	orc_free_all(s, objs, per * slabs + 3);
+	orc_look(r, s, "free-all");
+	orc_end(r, s);
+}
+
+/* Empty slabs beyond min_partial go back to the page allocator. */
+static void sc_min_partial_discard(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 2048, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = 10;
+
+	orc_alloc_n(s, objs, per * slabs);
+	orc_look(r, s, "alloc");
+	orc_free_range(s, objs, 0, per * slabs, 2);
+	orc_look(r, s, "free-half");
+	orc_free_range(s, objs, 1, per * slabs, 2);
+	orc_look(r, s, "free-rest");
+	orc_end(r, s);
+}
+
+/* Another CPU frees into this CPU's slab. */
+static void sc_remote_free_cpu_slab(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_n(s, objs, 4);
+	orc_free_on(1, s, objs, 0, 2, 1);
+	orc_look(r, s, "remote-free-2");
+	orc_alloc_n(s, objs + 4, per);
+	orc_objects(r, "refill", objs + 4, per);
+	orc_look(r, s, "alloc-past-freelist");
+	orc_free_all(s, objs, per + 4);
+	orc_end(r, s);
+}
+
+/* Another CPU frees into a full slab: it lands on that CPU's partial chain. */
+static void sc_remote_free_full_slab(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_n(s, objs, 2 * per);
+	orc_look(r, s, "two-slabs");
+	orc_free_on(1, s, objs, 0, 1, 1);
+	orc_look(r, s, "remote-free-one");
+	orc_free_on(1, s, objs, 1, per, 1);
+	orc_look(r, s, "remote-free-slab");
+	orc_free_all(s, objs, 2 * per);
+	orc_look(r, s, "free-all");
+	orc_end(r, s);
+}
+
+/* Objects allocated on CPU 1 and freed here. */
+static void sc_remote_alloc(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 128, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_on(1, s, objs, per + 3);
+	orc_objects(r, "cpu1", objs, per + 3);
+	orc_look(r, s, "cpu1-alloc");
+	orc_free_all(s, objs, per + 3);
+	orc_look(r, s, "local-free");
+	orc_alloc_n(s, objs, 3);
+	orc_objects(r, "cpu0", objs, 3);
+	orc_free_all(s, objs, 3);
+	orc_end(r, s);
+}
+
+/* An allocation for another node deactivates the CPU slab. */
+static void sc_node_mismatch(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int i;
+
+	orc_alloc_n(s, objs, 3);
+	orc_look(r, s, "node0");
+	for (i = 3; i < 6; i++)
+		objs[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	orc_objects(r, "node1-objs", objs + 3, 3);
+	for (i = 3; i < 6; i++)
+		orc_line(r, "node-of obj%u node=%d", i, orc_side_slab_node(objs[i]));
+	orc_look(r, s, "node1");
+	objs[6] = kmem_cache_alloc_node(s, GFP_KERNEL, 0);
+	orc_line(r, "node-of obj6 node=%d", orc_side_slab_node(objs[6]));
+	orc_look(r, s, "node0-again");
+	orc_free_all(s, objs, 7);
+	orc_end(r, s);
+}
+
+/* kmem_cache_alloc_node() for each node, NUMA_NO_NODE between. */
+static void sc_alloc_node_each(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int i;
+	static const int nodes[] = { 1, 1, 0, NUMA_NO_NODE, 1, 0, 1 };
+
+	for (i = 0; i < ARRAY_SIZE(nodes); i++) {
+		objs[i] = kmem_cache_alloc_node(s, GFP_KERNEL, nodes[i]);
+		orc_line(r, "alloc-node#%u want=%d got=%d", i, nodes[i],
+			 orc_side_slab_node(objs[i]));
+	}
+	orc_look(r, s, "allocated");
+	orc_free_all(s, objs, ARRAY_SIZE(nodes));
+	orc_end(r, s);
+}
+
+/* Shrink flushes the CPU slabs and discards empty slabs. */
+static void sc_shrink(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int per = orc_per_slab(s), n = 5 * per;
+
+	orc_alloc_n(s, objs, n);
+	orc_free_range(s, objs, 0, n, 3);
+	orc_look(r, s, "sparse");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrink-sparse");
+	orc_free_all(s, objs, n);
+	orc_look(r, s, "free-all");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrink-empty");
+	orc_end(r, s);
+}
+
+/* Objects of a cache come from a CPU slab refilled by its own remote frees. */
+static void sc_flush_remote(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_on(1, s, objs, per / 2);
+	orc_look(r, s, "cpu1-slab");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "flushed");
+	orc_free_all(s, objs, per / 2);
+	orc_end(r, s);
+}
+
+static void sc_bulk(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s), n = 2 * per + 5;
+	int got;
+
+	got = kmem_cache_alloc_bulk(s, GFP_KERNEL, n, objs);
+	orc_line(r, "bulk-alloc got=%d", got);
+	orc_objects(r, "bulk", objs, n);
+	orc_look(r, s, "bulk-alloc");
+	kmem_cache_free_bulk(s, n, objs);
+	orc_look(r, s, "bulk-free");
+	orc_end(r, s);
+}
+
+static void sc_bulk_mixed(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int per = orc_per_slab(s), n = 2 * per;
+	int got;
+
+	orc_alloc_n(s, objs, n);
+	orc_free_range(s, objs, 0, n, 2);
+	orc_look(r, s, "holes");
+	got = kmem_cache_alloc_bulk(s, GFP_KERNEL, per, objs + n);
+	orc_line(r, "bulk-alloc got=%d", got);
+	orc_objects(r, "bulk", objs + n, per);
+	orc_look(r, s, "bulk-alloc");
+	kmem_cache_free_bulk(s, per, objs + n);
+	orc_look(r, s, "bulk-free");
+	orc_free_all(s, objs, n);
+	orc_end(r, s);
+}
+
+static unsigned int orc_ctor_calls;
+
+static void orc_counting_ctor(void *obj)
+{
+	orc_ctor_calls++;
+}
+
+/* A constructor runs once per object when its slab is made. */
+static void sc_ctor(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 200, 0, orc_counting_ctor);
+	unsigned int per = orc_per_slab(s);
+
+	orc_ctor_calls = 0;
+	orc_alloc_n(s, objs, per + 1);
+	orc_line(r, "ctor first-slabs=%u", orc_ctor_calls);
+	orc_free_all(s, objs, per + 1);
+	orc_alloc_n(s, objs, 2);
+	orc_line(r, "ctor after-reuse=%u", orc_ctor_calls);
+	orc_free_all(s, objs, 2);
+	orc_end(r, s);
+}
+
+/* __GFP_ZERO clears a reused object. */
+static void sc_gfp_zero(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 96, 0, NULL);
+	unsigned char *p;
+	unsigned int i, nonzero = 0;
+
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	memset(p, 0xa5, 96);
+	kmem_cache_free(s, p);
+	p = kmem_cache_zalloc(s, GFP_KERNEL);
+	for (i = 0; i < 96; i++)
+		nonzero += p[i] != 0;
+	orc_line(r, "zalloc nonzero_bytes=%u", nonzero);
+	kmem_cache_free(s, p);
+	orc_end(r, s);
+}
+
+/* kfree() takes objects of any cache. */
+static void sc_kfree_cache_object(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 320, 0, NULL);
+
+	orc_alloc_n(s, objs, 5);
+	kfree(objs[1]);
+	kfree(objs[3]);
+	objs[1] = objs[3] = NULL;
+	orc_look(r, s, "kfree-two");
+	orc_free_all(s, objs, 5);
+	orc_end(r, s);
+}
+
+static void sc_typesafe_rcu(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, SLAB_TYPESAFE_BY_RCU, NULL);
+	unsigned int per = orc_per_slab(s), n = 3 * per;
+
+	orc_alloc_n(s, objs, n);
+	orc_look(r, s, "alloc");
+	orc_free_all(s, objs, n);
+	orc_look(r, s, "freed");
+	kmem_cache_shrink(s);
+	rcu_barrier();
+	orc_look(r, s, "after-grace-period");
+	orc_end(r, s);
+}
+
+/* Debug caches take every object from the node lists, one at a time. */
+static void sc_debug_paths(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 128, SLAB_CONSISTENCY_CHECKS |
+					 SLAB_RED_ZONE | SLAB_POISON |
+					 SLAB_STORE_USER, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_n(s, objs, per + 2);
+	orc_objects(r, "alloc", objs, per + 2);
+	orc_look(r, s, "alloc");
+	orc_free_on(1, s, objs, 0, 2, 1);
+	orc_look(r, s, "remote-free");
+	orc_free_all(s, objs, per + 2);
+	orc_look(r, s, "free-all");
+	orc_end(r, s);
+}
+
+/* Objects of a red-zoned cache start after the left red zone. */
+static void sc_redzone_placement(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 100, SLAB_RED_ZONE, NULL);
+
+	orc_alloc_n(s, objs, 6);
+	orc_objects(r, "alloc", objs, 6);
+	orc_free_all(s, objs, 6);
+	orc_end(r, s);
+}
+
+static void sc_hwcache_placement(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 72, SLAB_HWCACHE_ALIGN, NULL);
+
+	orc_alloc_n(s, objs, 6);
+	orc_objects(r, "alloc", objs, 6);
+	orc_free_all(s, objs, 6);
+	orc_end(r, s);
+}
+
+/* Slabs freed to the node are taken back by the next CPU that needs one. */
+static void sc_node_partial_to_cpu(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 1024, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = 14, i;
+
+	orc_alloc_n(s, objs, per * slabs);
+	for (i = 0; i < slabs; i++) {
+		kmem_cache_free(s, objs[i * per]);
+		objs[i * per] = NULL;
+	}
+	orc_look(r, s, "partials");
+	orc_alloc_on(1, s, objs + per * slabs, 3);
+	orc_objects(r, "cpu1", objs + per * slabs, 3);
+	orc_look(r, s, "cpu1-takes");
+	orc_free_all(s, objs, per * slabs + 3);
+	orc_end(r, s);
+}
+
+/* krealloc() and ksize() across kmalloc size classes. */
+static void sc_krealloc(struct orc_run *r, void **objs)
+{
+	static const size_t sizes[] = { 40, 56, 64, 65, 96, 100, 200, 128, 10, 3000, 9000, 20 };
+	unsigned int i;
+	void *p = kmalloc(24, GFP_KERNEL), *q;
+
+	orc_line(r, "kmalloc24 ksize=%zu", ksize(p));
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		q = krealloc(p, sizes[i], GFP_KERNEL);
+		orc_line(r, "krealloc %zu result=%s ksize=%zu", sizes[i],
+			 q == p ? "same" : "moved", ksize(q));
+		p = q;
+	}
+	kfree(p);
+	q = kmalloc(0, GFP_KERNEL);
+	orc_line(r, "kmalloc0 result=%s", ZERO_OR_NULL_PTR(q) ? "zero-ptr" : "object");
+	kfree(q);
+}
+
+/* A bucket set's caches: private kmalloc caches of the kernel's sizes. */
+static void sc_buckets(struct orc_run *r, void **objs)
+{
+	kmem_buckets *b = kmem_buckets_create("orc-bk", 0, 0, 0, NULL);
+	static const size_t sizes[] = { 8, 24, 100, 200, 1000, 5000 };
+	unsigned int i;
+
+	if (!b) {
+		orc_line(r, "buckets result=unavailable");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		struct kmem_cache *s;
+
+		objs[i] = kmem_buckets_alloc(b, sizes[i], GFP_KERNEL);
+		s = orc_side_cache_of(objs[i]);
+		orc_line(r, "bucket %zu cache=%s ksize=%zu", sizes[i],
+			 s ? orc_side_cache_name(s) : "-", ksize(objs[i]));
+		if (s) {
+			char label[24];
+
+			snprintf(label, sizeof(label), "bucket-%zu", sizes[i]);
+			orc_geometry(r, s, label);
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		kfree(objs[i]);
+}
+
+/* Merging: which of these would share a cache. */
+static void sc_merge(struct orc_run *r, void **objs)
+{
+	static const struct {
+		unsigned int size, align;
+		slab_flags_t flags;
+		const char *name;
+	} specs[] = {
+		{ 200, 0, 0, "plain" },
+		{ 200, 0, 0, "plain-twin" },
+		{ 196, 0, 0, "smaller" },
+		{ 200, 64, 0, "aligned64" },
+		{ 200, 0, SLAB_HWCACHE_ALIGN, "hwcache" },
+		{ 200, 0, SLAB_RECLAIM_ACCOUNT, "reclaim" },
+		{ 200, 0, SLAB_ACCOUNT, "account" },
+		{ 200, 0, SLAB_RED_ZONE, "redzone" },
+		{ 200, 0, SLAB_TYPESAFE_BY_RCU, "rcu" },
+		{ 200, 0, SLAB_NO_MERGE, "nomerge" },
+		{ 64, 0, 0, "like-kmalloc-64" },
+		{ 250, 0, 0, "like-kmalloc-256" },
+		{ 250, 0, SLAB_ACCOUNT, "account-256" },
+		{ 250, 0, SLAB_RECLAIM_ACCOUNT, "reclaim-256" },
+	};
+	struct kmem_cache *made[ARRAY_SIZE(specs)];
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(specs); i++) {
+		char name[48];
+		const char *into = "own";
+
+		snprintf(name, sizeof(name), "orc-merge-%s", specs[i].name);
+		made[i] = kmem_cache_create(name, specs[i].size, specs[i].align,
+					    specs[i].flags, NULL);
+		for (j = 0; j < i; j++)
+			if (made[j] == made[i])
+				into = specs[j].name;
+		/* A cache of the machine's own: kmalloc's by name, others alike. */
+		if (made[i] && !strcmp(into, "own")) {
+			const char *target = orc_side_cache_name(made[i]);
+
+			if (strncmp(target, "orc-merge-", 10))
+				into = strncmp(target, "kmalloc", 7) ?
+					"another-cache" : target;
+		}
+		orc_line(r, "merge %s into=%s", specs[i].name, into);
+	}
+	for (i = ARRAY_SIZE(specs); i-- > 0;)
+		kmem_cache_destroy(made[i]);
+}
+
+static const struct {
+	const char *name;
+	orc_scenario_fn *fn;
+} orc_scenarios[] = {
+	{ "alloc_free_fast", sc_alloc_free_fast },
+	{ "fill_slab", sc_fill_slab },
+	{ "free_fifo", sc_free_fifo },
+	{ "free_lifo", sc_free_lifo },
+	{ "cpu_partial_fill", sc_cpu_partial_fill },
+	{ "min_partial_discard", sc_min_partial_discard },
+	{ "remote_free_cpu_slab", sc_remote_free_cpu_slab },
+	{ "remote_free_full_slab", sc_remote_free_full_slab },
+	{ "remote_alloc", sc_remote_alloc },
+	{ "node_mismatch", sc_node_mismatch },
+	{ "alloc_node_each", sc_alloc_node_each },
+	{ "shrink", sc_shrink },
+	{ "flush_remote", sc_flush_remote },
+	{ "bulk", sc_bulk },
+	{ "bulk_mixed", sc_bulk_mixed },
+	{ "ctor", sc_ctor },
+	{ "gfp_zero", sc_gfp_zero },
+	{ "kfree_cache_object", sc_kfree_cache_object },
+	{ "typesafe_rcu", sc_typesafe_rcu },
+	{ "debug_paths", sc_debug_paths },
+	{ "redzone_placement", sc_redzone_placement },
+	{ "hwcache_placement", sc_hwcache_placement },
+	{ "node_partial_to_cpu", sc_node_partial_to_cpu },
+	{ "krealloc", sc_krealloc },
+	{ "buckets", sc_buckets },
+	{ "merge", sc_merge },
+};
+
+void orc_run_behaviour(void)
+{
+	struct orc_run r;
+	void **objs = kcalloc(ORC_MAX_OBJS, sizeof(*objs), GFP_KERNEL);
+	unsigned int i;
+
+	orc_begin(&r, "machine");
+	orc_line(&r, "topology cpu0_node=%d cpu1_node=%d", cpu_to_node(0), cpu_to_node(1));
+	if (!objs)
+		return;
+	for (i = 0; i < ARRAY_SIZE(orc_scenarios); i++) {
+		orc_begin(&r, orc_scenarios[i].name);
+		memset(objs, 0, ORC_MAX_OBJS * sizeof(*objs));
+		orc_scenarios[i].fn(&r, objs);
+	}
+	orc_begin(&r, "behaviour");
+	orc_line(&r, "run scenarios=%u", (unsigned int)ARRAY_SIZE(orc_scenarios));
+	kfree(objs);
+}
