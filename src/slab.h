@@ -501,6 +501,14 @@ static inline void stat(const struct kmem_cache *s, enum stat_item si)
 		raw_cpu_inc(s->cpu_slab->stat[si]);
 }
 
+/* Count nr events at once (a chain of nr objects freed in one go). */
+static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
+			    int nr)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
+		raw_cpu_add(s->cpu_slab->stat[si], nr);
+}
+
 /* Where the free pointer of object lives. */
 static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 {

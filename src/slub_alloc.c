@@ -200,8 +200,11 @@ static void *install_cpu_slab(struct kmem_cache *s, struct slab *slab,
 	object = load_freelist(s, c, chain);
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 
-	if (old_slab)
+	/* The kernel's retry_load_slab: the slab it displaces is flushed. */
+	if (old_slab) {
 		deactivate_slab(s, old_slab, old_freelist);
+		stat(s, CPUSLAB_FLUSH);
+	}
 	return object;
 }
 

@@ -759,11 +759,10 @@ static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
 		return NULL;
 	spin_lock_irqsave(&n->list_lock, flags);
 	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+		/* No ALLOC_FROM_PARTIAL: 6.12 counts only cpu slabs taken. */
 		object = alloc_single_from_partial(s, n, slab, orig_size);
-		if (object) {
-			stat(s, ALLOC_FROM_PARTIAL);
+		if (object)
 			break;
-		}
 	}
 	spin_unlock_irqrestore(&n->list_lock, flags);
 	return object;

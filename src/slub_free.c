@@ -45,6 +45,7 @@ static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
 			stat(s, FREE_REMOVE_PARTIAL);
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
+		stat(s, FREE_SLAB);
 		discard_slab(s, slab);
 		return;
 	}
@@ -119,7 +120,8 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
  * slab is still this CPU's slab.  False if it is not (look again).
  */
 static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
-				     void *head, void *tail, unsigned long addr)
+				     void *head, void *tail, int cnt,
+				     unsigned long addr)
 {
 	struct kmem_cache_cpu *c;
 	freelist_aba_t old, new;
@@ -142,7 +144,7 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 		new.counter = old.counter + TID_STEP;
 	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
-	stat(s, FREE_FASTPATH);
+	stat_add(s, FREE_FASTPATH, cnt);
 	return true;
 }
 
@@ -168,7 +170,7 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 			return;
 		}
 		if (!USE_LOCKLESS_FAST_PATH()) {
-			if (cpu_freelist_push_locked(s, slab, head, tail, addr))
+			if (cpu_freelist_push_locked(s, slab, head, tail, cnt, addr))
 				return;
 			continue;
 		}
@@ -179,7 +181,8 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 		}
 		set_freepointer(s, tail, freelist);
 		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
-			stat(s, FREE_FASTPATH);
+			/* A bulk chain counts each of its objects. */
+			stat_add(s, FREE_FASTPATH, cnt);
 			return;
 		}
 		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);

@@ -99,9 +99,9 @@ void free_slab(struct kmem_cache *s, struct slab *slab)
 		__free_slab(s, slab);
 }
 
+/* Callers count FREE_SLAB where 6.12 does: shutdown's discards are not counted. */
 void discard_slab(struct kmem_cache *s, struct slab *slab)
 {
-	stat(s, FREE_SLAB);
 	dec_slabs_node(s, slab_nid(slab), slab->objects);
 	free_slab(s, slab);
 }
@@ -248,6 +248,7 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	if (!new.inuse && data_race(n->nr_partial) >= s->min_partial) {
 		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
+		stat(s, FREE_SLAB);
 	} else if (new.freelist) {
 		spin_lock_irqsave(&n->list_lock, flags);
 		add_partial(n, slab, to_tail);
@@ -277,15 +278,19 @@ void __put_partials(struct kmem_cache *s, struct slab *partial_slab)
 				to_discard = slab;
 			} else {
 				add_partial(n, slab, true);
+				stat(s, FREE_ADD_PARTIAL);
 			}
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 	}
 
+	/* An empty slab dropped from the chain counts as a deactivation. */
 	while (to_discard) {
 		slab = to_discard;
 		to_discard = slab->next;
+		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
+		stat(s, FREE_SLAB);
 	}
 }
 
