@@ -274,6 +274,14 @@ extern bool slab_nomerge;
 extern unsigned int slub_min_order;
 extern unsigned int slub_max_order;
 extern unsigned int slub_min_objects;
+/*
+ * libslab_extra_checks=on: reports 6.12 does not make, off by default so
+ * that libslab reports what 6.12 reports: a double free caught at the
+ * freelist head, a free of a pointer that is no object start, full slabs
+ * left at cache shutdown, and a hardened cache's forged free pointer (cut
+ * off the freelist instead of followed).
+ */
+extern bool libslab_extra_checks;
 extern atomic_long_t slab_error_reports;
 
 /* ---- small helpers ---- */

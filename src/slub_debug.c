@@ -274,9 +274,9 @@ static void print_section(const char *level, const char *text, u8 *addr,
 
 static void print_slab_info(const struct slab *slab)
 {
-	pr_err("Slab 0x%p objects=%u used=%u fp=0x%p flags=%#lx\n",
+	pr_err("Slab 0x%p objects=%u used=%u fp=0x%p flags=%pGp\n",
 	       slab, slab->objects, slab->inuse, slab->freelist,
-	       slab->__page_flags);
+	       &slab->__page_flags);
 }
 
 static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
@@ -651,7 +651,14 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 	if (!check_object(s, slab, object, SLUB_RED_ACTIVE))
 		return false;
 	if (unlikely(s != slab->slab_cache)) {
-		object_err(s, slab, object, "page slab pointer corrupt.");
+		if (!folio_test_slab(slab_folio(slab)))
+			slab_bug_at(s, slab, "Attempt to free object(0x%p) outside of slab",
+				    object);
+		else if (!slab->slab_cache)
+			slab_bug_at(NULL, slab, "No slab cache for object 0x%p",
+				    object);
+		else
+			object_err(s, slab, object, "page slab pointer corrupt.");
 		return false;
 	}
 	return true;

@@ -216,8 +216,8 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	bool to_tail = !!READ_ONCE(slab->freelist);
 
 	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
-		/* A forged link of a hardened cache: keep the chain up to it. */
-		if (unlikely(s->random) &&
+		/* libslab_extra_checks: keep a hardened chain up to a forged link. */
+		if (unlikely(s->random) && unlikely(libslab_extra_checks) &&
 		    unlikely(!freeptr_sane(s, iter, get_freepointer(s, iter)))) {
 			freelist_corrupt(s, iter, get_freepointer(s, iter));
 			set_freepointer(s, iter, NULL);
@@ -518,11 +518,16 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 				listed_slabs++;
 			}
 		}
-		/* With user tracking the full slabs are listed too. */
-		list_for_each_entry(slab, &n->full, slab_list) {
-			list_slab_objects(s, slab);
-			listed_objects += slab->objects;
-			listed_slabs++;
+		/*
+		 * 6.12 lists partial slabs only; libslab_extra_checks adds the
+		 * full ones, listed when users are tracked, counted otherwise.
+		 */
+		if (libslab_extra_checks) {
+			list_for_each_entry(slab, &n->full, slab_list) {
+				list_slab_objects(s, slab);
+				listed_objects += slab->objects;
+				listed_slabs++;
+			}
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 		list_for_each_entry_safe(slab, tmp, &discard, slab_list)
@@ -531,10 +536,9 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		if (!node_nr_slabs(n))
 			continue;
 		ret = -EBUSY;
-		/* The other slabs are full and on no list: count them. */
 		unlisted_objects = atomic_long_read(&n->total_objects) -
 				   listed_objects;
-		if (unlisted_objects)
+		if (libslab_extra_checks && unlisted_objects)
 			slab_err(s, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,
 				 node_nr_slabs(n) - listed_slabs, node);
