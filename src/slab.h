@@ -714,6 +714,8 @@ void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */
 unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 				   unsigned long *map);
+/* slub_debug.c: check every object of a slab about to be freed (SLAB_CONSISTENCY_CHECKS). */
+void free_slab_checks(struct kmem_cache *s, struct slab *slab);
 /* slub_partial.c: free a slab's pages (after a grace period if typesafe). */
 void free_slab(struct kmem_cache *s, struct slab *slab);
 /* slub_partial.c: debug caches keep full slabs listed when tracking users. */

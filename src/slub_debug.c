@@ -846,6 +846,18 @@ void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 	}
 }
 
+void free_slab_checks(struct kmem_cache *s, struct slab *slab)
+{
+	void *p;
+
+	if (!kmem_cache_debug(s) || !(s->flags & SLAB_CONSISTENCY_CHECKS))
+		return;
+	/* Damage done to free objects since their last check shows here. */
+	slab_pad_check(s, slab);
+	for_each_object(p, s, slab_address(slab), slab->objects)
+		check_object(s, slab, p, SLUB_RED_INACTIVE);
+}
+
 unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 				   unsigned long *map)
 {

@@ -89,10 +89,12 @@ static void rcu_free_slab(struct rcu_head *h)
 /*
  * Objects of a SLAB_TYPESAFE_BY_RCU cache may be read by RCU readers after
  * they are freed, so their page stays a slab page of this cache until a
- * grace period has passed.
+ * grace period has passed.  A cache with consistency checks has every
+ * object checked first, as 6.12 does.
  */
 void free_slab(struct kmem_cache *s, struct slab *slab)
 {
+	free_slab_checks(s, slab);
 	if (unlikely(s->flags & SLAB_TYPESAFE_BY_RCU))
 		call_rcu(&slab->rcu_head, rcu_free_slab);
 	else

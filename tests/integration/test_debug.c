@@ -108,6 +108,28 @@ static void test_slab_info_prints_page_flags_as_the_kernel_does(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * 6.12's free_slab(): a slab of a cache with consistency checks has its
+ * padding and every object checked (as free: SLUB_RED_INACTIVE) before
+ * its pages go, so a write after free into a red zone is reported there:
+ * the overwritten line and the FIX line, two events.
+ */
+static void test_freeing_a_checked_slab_checks_its_objects(void **state)
+{
+	struct kmem_cache *s = make_debug("dbg_free_slab", 64,
+					  SLAB_CONSISTENCY_CHECKS | SLAB_RED_ZONE);
+	unsigned char *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	kmem_cache_free(s, p);
+	assert_int_equal(report_count(), 0);
+	p[64] = 0x78;			/* right red zone of a free object */
+	kmem_cache_shrink(s);		/* the empty slab goes */
+	assert_captured("[Right Redzone overwritten]");
+	assert_captured("FIX dbg_free_slab: Restoring Right Redzone");
+	assert_int_equal(report_count(), 2);
+	kmem_cache_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest local[] = {
@@ -116,6 +138,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_trace_prints_every_alloc_and_free, report_setup, report_teardown),
 		cmocka_unit_test_setup_teardown(test_destroy_lists_each_leaked_object_with_its_owner, report_setup, report_teardown),
 		cmocka_unit_test_setup_teardown(test_slab_info_prints_page_flags_as_the_kernel_does, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_freeing_a_checked_slab_checks_its_objects, report_setup, report_teardown),
 	};
 
 	return slab_run_table(debug_cases, NULL, NULL) +
