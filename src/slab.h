@@ -274,6 +274,14 @@ extern bool slab_nomerge;
 extern unsigned int slub_min_order;
 extern unsigned int slub_max_order;
 extern unsigned int slub_min_objects;
+/*
+ * libslab_extra_checks=on: reports 6.12 does not make, off by default so
+ * that libslab reports what 6.12 reports: a double free caught at the
+ * freelist head, a free of a pointer that is no object start, full slabs
+ * left at cache shutdown, and a hardened cache's forged free pointer (cut
+ * off the freelist instead of followed).
+ */
+extern bool libslab_extra_checks;
 extern atomic_long_t slab_error_reports;
 
 /* ---- small helpers ---- */
@@ -501,6 +509,14 @@ static inline void stat(const struct kmem_cache *s, enum stat_item si)
 		raw_cpu_inc(s->cpu_slab->stat[si]);
 }
 
+/* Count nr events at once (a chain of nr objects freed in one go). */
+static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
+			    int nr)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
+		raw_cpu_add(s->cpu_slab->stat[si], nr);
+}
+
 /* Where the free pointer of object lives. */
 static inline void **freeptr_addr(const struct kmem_cache *s, void *object)
 {
@@ -698,6 +714,8 @@ void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */
 unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 				   unsigned long *map);
+/* slub_debug.c: check every object of a slab about to be freed (SLAB_CONSISTENCY_CHECKS). */
+void free_slab_checks(struct kmem_cache *s, struct slab *slab);
 /* slub_partial.c: free a slab's pages (after a grace period if typesafe). */
 void free_slab(struct kmem_cache *s, struct slab *slab);
 /* slub_partial.c: debug caches keep full slabs listed when tracking users. */

@@ -5,7 +5,7 @@
  * the same handlers sit in a table parsed here.
  * Kernel counterparts (mm/slub.c, mm/slab_common.c): setup_slub_min_order(),
  * setup_slub_max_order(), setup_slub_min_objects(), setup_slab_nomerge(),
- * setup_slab_merge().
+ * setup_slab_merge().  libslab_extra_checks= is libslab's own.
  */
 #include "slab.h"
 
@@ -14,6 +14,7 @@ unsigned int slub_min_order;
 /* SLUB_TINY keeps slabs small: order 1 at most unless slub_max_order= says otherwise. */
 unsigned int slub_max_order = IS_ENABLED(CONFIG_LIBSLAB_TINY) ? 1 : PAGE_ALLOC_COSTLY_ORDER;
 unsigned int slub_min_objects;
+bool libslab_extra_checks;
 
 /* Parse an unsigned number that must make up all of str. */
 static int parse_uint(const char *str, unsigned int *out)
@@ -62,6 +63,18 @@ static int setup_slab_merge(const char *str)
 	return 0;
 }
 
+/* libslab_extra_checks=on|off: the checks 6.12 does not make (see slab.h). */
+static int setup_libslab_extra_checks(const char *str)
+{
+	if (!strcmp(str, "on") || !strcmp(str, "1"))
+		libslab_extra_checks = true;
+	else if (!strcmp(str, "off") || !strcmp(str, "0"))
+		libslab_extra_checks = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
 struct slab_param {
 	const char *name;	/* with '=' when it takes a value */
 	int (*setup)(const char *value);
@@ -87,6 +100,7 @@ static const struct slab_param slab_params[] = {
 	{ "slub_debug=", setup_slub_debug },
 	{ "slab_debug", setup_slub_debug },
 	{ "slub_debug", setup_slub_debug },
+	{ "libslab_extra_checks=", setup_libslab_extra_checks },
 };
 
 /* Apply one word of the command line; 0 also for words not ours. */

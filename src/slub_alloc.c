@@ -200,8 +200,11 @@ static void *install_cpu_slab(struct kmem_cache *s, struct slab *slab,
 	object = load_freelist(s, c, chain);
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 
-	if (old_slab)
+	/* The kernel's retry_load_slab: the slab it displaces is flushed. */
+	if (old_slab) {
 		deactivate_slab(s, old_slab, old_freelist);
+		stat(s, CPUSLAB_FLUSH);
+	}
 	return object;
 }
 
@@ -327,8 +330,8 @@ out_unlock:
 }
 
 /*
- * A forged free pointer of a hardened cache was just made the cpu
- * freelist: report it and empty the cpu freelist (its objects stay
+ * libslab_extra_checks: a forged free pointer of a hardened cache was just
+ * made the cpu freelist (6.12 would follow it): report it and empty the cpu freelist (its objects stay
  * counted as in use: lost, but never handed out wrongly).
  */
 static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
@@ -381,7 +384,8 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 		next = get_freepointer_safe(s, object);
 		if (likely(__update_cpu_freelist_fast(s, object, next, tid))) {
 			/* Committed under an unchanged tid: next was really stored. */
-			if (unlikely(s->random) && unlikely(!freeptr_sane(s, object, next)))
+			if (unlikely(s->random) && unlikely(libslab_extra_checks) &&
+			    unlikely(!freeptr_sane(s, object, next)))
 				cpu_freelist_cut(s, object, next);
 			stat(s, ALLOC_FASTPATH);
 			return object;
@@ -496,12 +500,12 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	/*
 	 * Objects come off the cpu freelist in one go, and the fast path
 	 * refills it from the slow path when it runs dry.  A hardened cache
-	 * checks every free pointer it follows, so it takes the fast path for
-	 * each object.
+	 * under libslab_extra_checks checks every free pointer it follows, so
+	 * it takes the fast path for each object.
 	 */
 	slab_tool_metadata_begin();
 	for (i = 0; i < size; i++) {
-		if (likely(!s->random)) {
+		if (likely(!s->random || !libslab_extra_checks)) {
 			i += cpu_freelist_take(s, size - i, p + i);
 			if (i == size)
 				break;

@@ -274,9 +274,9 @@ static void print_section(const char *level, const char *text, u8 *addr,
 
 static void print_slab_info(const struct slab *slab)
 {
-	pr_err("Slab 0x%p objects=%u used=%u fp=0x%p flags=%#lx\n",
+	pr_err("Slab 0x%p objects=%u used=%u fp=0x%p flags=%pGp\n",
 	       slab, slab->objects, slab->inuse, slab->freelist,
-	       slab->__page_flags);
+	       &slab->__page_flags);
 }
 
 static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
@@ -651,7 +651,14 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 	if (!check_object(s, slab, object, SLUB_RED_ACTIVE))
 		return false;
 	if (unlikely(s != slab->slab_cache)) {
-		object_err(s, slab, object, "page slab pointer corrupt.");
+		if (!folio_test_slab(slab_folio(slab)))
+			slab_bug_at(s, slab, "Attempt to free object(0x%p) outside of slab",
+				    object);
+		else if (!slab->slab_cache)
+			slab_bug_at(NULL, slab, "No slab cache for object 0x%p",
+				    object);
+		else
+			object_err(s, slab, object, "page slab pointer corrupt.");
 		return false;
 	}
 	return true;
@@ -759,11 +766,10 @@ static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
 		return NULL;
 	spin_lock_irqsave(&n->list_lock, flags);
 	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+		/* No ALLOC_FROM_PARTIAL: 6.12 counts only cpu slabs taken. */
 		object = alloc_single_from_partial(s, n, slab, orig_size);
-		if (object) {
-			stat(s, ALLOC_FROM_PARTIAL);
+		if (object)
 			break;
-		}
 	}
 	spin_unlock_irqrestore(&n->list_lock, flags);
 	return object;
@@ -838,6 +844,18 @@ void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 		stat(s, FREE_SLAB);
 		free_slab(s, to_free);
 	}
+}
+
+void free_slab_checks(struct kmem_cache *s, struct slab *slab)
+{
+	void *p;
+
+	if (!kmem_cache_debug(s) || !(s->flags & SLAB_CONSISTENCY_CHECKS))
+		return;
+	/* Damage done to free objects since their last check shows here. */
+	slab_pad_check(s, slab);
+	for_each_object(p, s, slab_address(slab), slab->objects)
+		check_object(s, slab, p, SLUB_RED_INACTIVE);
 }
 
 unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,

@@ -10,14 +10,17 @@
 #include "slab.h"
 
 /*
- * The freelist head already being the object means it was just freed: the
- * check CONFIG_SLAB_FREELIST_HARDENED makes, reported instead of BUG().
+ * libslab_extra_checks: the freelist head already being the object means
+ * it was just freed (what CONFIG_SLAB_FREELIST_HARDENED BUG()s on in
+ * set_freepointer()).  Reported, and the free is dropped.
  */
-static void report_double_free(struct kmem_cache *s, void *object,
-			       unsigned long addr)
+static bool double_free_caught(struct kmem_cache *s, void *head,
+			       void *freelist, unsigned long addr)
 {
-	slab_err(s, "Double free of 0x%p detected at %pS", object,
-		 (void *)addr);
+	if (likely(!libslab_extra_checks) || likely(freelist != head))
+		return false;
+	slab_err(s, "Double free of 0x%p detected at %pS", head, (void *)addr);
+	return true;
 }
 
 /*
@@ -45,6 +48,7 @@ static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
 			stat(s, FREE_REMOVE_PARTIAL);
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
+		stat(s, FREE_SLAB);
 		discard_slab(s, slab);
 		return;
 	}
@@ -72,10 +76,8 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	for (;;) {
 		prior = READ_ONCE(slab->freelist);
 		counters = READ_ONCE(slab->counters);
-		if (unlikely(prior == head)) {
-			report_double_free(s, head, addr);
+		if (unlikely(double_free_caught(s, head, prior, addr)))
 			return;
-		}
 		set_freepointer(s, tail, prior);
 		new.counters = counters;
 		was_frozen = new.frozen;
@@ -119,7 +121,8 @@ static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
  * slab is still this CPU's slab.  False if it is not (look again).
  */
 static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
-				     void *head, void *tail, unsigned long addr)
+				     void *head, void *tail, int cnt,
+				     unsigned long addr)
 {
 	struct kmem_cache_cpu *c;
 	freelist_aba_t old, new;
@@ -133,16 +136,14 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 	}
 	old = cpu_pair_read(c);
 	do {
-		if (unlikely(old.freelist == head)) {
-			report_double_free(s, head, addr);
+		if (unlikely(double_free_caught(s, head, old.freelist, addr)))
 			break;
-		}
 		set_freepointer(s, tail, old.freelist);
 		new.freelist = head;
 		new.counter = old.counter + TID_STEP;
 	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
-	stat(s, FREE_FASTPATH);
+	stat_add(s, FREE_FASTPATH, cnt);
 	return true;
 }
 
@@ -168,18 +169,17 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 			return;
 		}
 		if (!USE_LOCKLESS_FAST_PATH()) {
-			if (cpu_freelist_push_locked(s, slab, head, tail, addr))
+			if (cpu_freelist_push_locked(s, slab, head, tail, cnt, addr))
 				return;
 			continue;
 		}
 		freelist = READ_ONCE(c->freelist);
-		if (unlikely(freelist == head)) {
-			report_double_free(s, head, addr);
+		if (unlikely(double_free_caught(s, head, freelist, addr)))
 			return;
-		}
 		set_freepointer(s, tail, freelist);
 		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
-			stat(s, FREE_FASTPATH);
+			/* A bulk chain counts each of its objects. */
+			stat_add(s, FREE_FASTPATH, cnt);
 			return;
 		}
 		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
@@ -202,7 +202,9 @@ static void slab_free_hooks(struct kmem_cache *s, void *object)
 void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	       unsigned long addr)
 {
-	if (unlikely(!check_valid_pointer(s, slab, object))) {
+	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
+	if (unlikely(libslab_extra_checks) &&
+	    unlikely(!check_valid_pointer(s, slab, object))) {
 		slab_err(s, "Invalid object pointer 0x%p freed at %pS",
 			 object, (void *)addr);
 		return;
@@ -213,17 +215,24 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	slab_tool_metadata_end();
 }
 
+/* The cache of a slab object; NULL, WARNed once, if obj is in no slab. */
+static struct kmem_cache *virt_to_cache(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	if (WARN_ONCE(!slab, "%s: Object is not a Slab page!\n", __func__))
+		return NULL;
+	return slab->slab_cache;
+}
+
 struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 {
-	struct slab *slab = virt_to_slab(x);
-	struct kmem_cache *cachep;
+	struct kmem_cache *cachep = virt_to_cache(x);
 
-	if (WARN_ONCE(!slab, "%s: Object 0x%p is not a Slab page!\n",
-		      __func__, x))
-		return NULL;
-	cachep = slab->slab_cache;
-	WARN(cachep != s, "%s: Wrong slab cache. %s but object is from %s\n",
-	     __func__, s->name, cachep->name);
+	if (WARN(cachep && cachep != s,
+		 "%s: Wrong slab cache. %s but object is from %s\n",
+		 __func__, s->name, cachep->name))
+		print_tracking(cachep, x);
 	return cachep;
 }
 
@@ -274,7 +283,8 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
-	if (!df->s || !check_valid_pointer(df->s, df->slab, object)) {
+	if (!df->s || (libslab_extra_checks &&
+		       !check_valid_pointer(df->s, df->slab, object))) {
 		if (df->s)
 			slab_err(df->s, "Invalid object pointer 0x%p in bulk free",
 				 object);
@@ -295,8 +305,9 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		if (!object)
 			continue;
 		if (df->slab == virt_to_slab(object) &&
-		    check_valid_pointer(df->s, df->slab, object) &&
-		    object != df->freelist) {
+		    (!libslab_extra_checks ||
+		     (check_valid_pointer(df->s, df->slab, object) &&
+		      object != df->freelist))) {
 			slab_free_hooks(df->s, object);
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;

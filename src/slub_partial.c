@@ -89,19 +89,21 @@ static void rcu_free_slab(struct rcu_head *h)
 /*
  * Objects of a SLAB_TYPESAFE_BY_RCU cache may be read by RCU readers after
  * they are freed, so their page stays a slab page of this cache until a
- * grace period has passed.
+ * grace period has passed.  A cache with consistency checks has every
+ * object checked first, as 6.12 does.
  */
 void free_slab(struct kmem_cache *s, struct slab *slab)
 {
+	free_slab_checks(s, slab);
 	if (unlikely(s->flags & SLAB_TYPESAFE_BY_RCU))
 		call_rcu(&slab->rcu_head, rcu_free_slab);
 	else
 		__free_slab(s, slab);
 }
 
+/* Callers count FREE_SLAB where 6.12 does: shutdown's discards are not counted. */
 void discard_slab(struct kmem_cache *s, struct slab *slab)
 {
-	stat(s, FREE_SLAB);
 	dec_slabs_node(s, slab_nid(slab), slab->objects);
 	free_slab(s, slab);
 }
@@ -216,8 +218,8 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	bool to_tail = !!READ_ONCE(slab->freelist);
 
 	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
-		/* A forged link of a hardened cache: keep the chain up to it. */
-		if (unlikely(s->random) &&
+		/* libslab_extra_checks: keep a hardened chain up to a forged link. */
+		if (unlikely(s->random) && unlikely(libslab_extra_checks) &&
 		    unlikely(!freeptr_sane(s, iter, get_freepointer(s, iter)))) {
 			freelist_corrupt(s, iter, get_freepointer(s, iter));
 			set_freepointer(s, iter, NULL);
@@ -248,6 +250,7 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	if (!new.inuse && data_race(n->nr_partial) >= s->min_partial) {
 		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
+		stat(s, FREE_SLAB);
 	} else if (new.freelist) {
 		spin_lock_irqsave(&n->list_lock, flags);
 		add_partial(n, slab, to_tail);
@@ -277,15 +280,19 @@ void __put_partials(struct kmem_cache *s, struct slab *partial_slab)
 				to_discard = slab;
 			} else {
 				add_partial(n, slab, true);
+				stat(s, FREE_ADD_PARTIAL);
 			}
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 	}
 
+	/* An empty slab dropped from the chain counts as a deactivation. */
 	while (to_discard) {
 		slab = to_discard;
 		to_discard = slab->next;
+		stat(s, DEACTIVATE_EMPTY);
 		discard_slab(s, slab);
+		stat(s, FREE_SLAB);
 	}
 }
 
@@ -513,11 +520,16 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 				listed_slabs++;
 			}
 		}
-		/* With user tracking the full slabs are listed too. */
-		list_for_each_entry(slab, &n->full, slab_list) {
-			list_slab_objects(s, slab);
-			listed_objects += slab->objects;
-			listed_slabs++;
+		/*
+		 * 6.12 lists partial slabs only; libslab_extra_checks adds the
+		 * full ones, listed when users are tracked, counted otherwise.
+		 */
+		if (libslab_extra_checks) {
+			list_for_each_entry(slab, &n->full, slab_list) {
+				list_slab_objects(s, slab);
+				listed_objects += slab->objects;
+				listed_slabs++;
+			}
 		}
 		spin_unlock_irqrestore(&n->list_lock, flags);
 		list_for_each_entry_safe(slab, tmp, &discard, slab_list)
@@ -526,10 +538,9 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		if (!node_nr_slabs(n))
 			continue;
 		ret = -EBUSY;
-		/* The other slabs are full and on no list: count them. */
 		unlisted_objects = atomic_long_read(&n->total_objects) -
 				   listed_objects;
-		if (unlisted_objects)
+		if (libslab_extra_checks && unlisted_objects)
 			slab_err(s, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,
 				 node_nr_slabs(n) - listed_slabs, node);

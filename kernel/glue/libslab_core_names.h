@@ -61,6 +61,7 @@
 #define debug_slab_alloc		lslab_debug_slab_alloc
 #define free_slab			lslab_free_slab
 #define free_to_partial_list		lslab_free_to_partial_list
+#define free_slab_checks		lslab_free_slab_checks
 #define get_track			lslab_get_track
 #define count_partial			lslab_count_partial
 #define slab_tool_cache			lslab_slab_tool_cache

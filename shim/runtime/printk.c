@@ -15,6 +15,8 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/sim_printk.h>
+#include <linux/mm.h>
+#include <linux/page-flags.h>
 
 static void (*printk_sink)(const char *text, void *arg);
 static void *printk_sink_arg;
@@ -54,6 +56,63 @@ static int format_symbol(char *buf, size_t size, const void *addr)
 				(unsigned long)((const char *)addr -
 						(const char *)info.dli_saddr));
 	return snprintf(buf, size, "0x%lx", (unsigned long)addr);
+}
+
+/* Names of the shim's page flags, in the order %pGp lists them in 6.12. */
+static const struct { int bit; const char *name; } pageflag_names[] = {
+	{ PG_locked, "locked" }, { PG_waiters, "waiters" },
+	{ PG_referenced, "referenced" }, { PG_uptodate, "uptodate" },
+	{ PG_dirty, "dirty" }, { PG_lru, "lru" }, { PG_active, "active" },
+	{ PG_workingset, "workingset" }, { PG_owner_priv_1, "owner_priv_1" },
+	{ PG_owner_2, "owner_2" }, { PG_arch_1, "arch_1" },
+	{ PG_reserved, "reserved" }, { PG_private, "private" },
+	{ PG_writeback, "writeback" }, { PG_head, "head" },
+};
+
+/*
+ * Every simulated page is in the normal zone; its number is the one an
+ * x86_64 kernel with ZONE_DMA and ZONE_DMA32 gives ZONE_NORMAL.
+ */
+#define SIM_ZONE_NORMAL	2
+
+/*
+ * %pGp: "0x<flags>(<flag>|...|node=N|zone=Z)", as the kernel's
+ * format_page_flags() prints it.  The shim keeps the node and zone out of
+ * page->flags, so they come from the page's place in the memory map and
+ * the hex value holds the flag bits alone.
+ */
+static int format_page_flags(char *buf, size_t size, const unsigned long *flagsp)
+{
+	unsigned long flags = *flagsp, rest = flags;
+	const struct page *page = (const struct page *)flagsp;
+	size_t o = 0;
+	unsigned int i;
+	int n;
+
+	n = snprintf(buf, size, "%#lx(", flags);
+	o += n > 0 ? (size_t)n : 0;
+	for (i = 0; i < sizeof(pageflag_names) / sizeof(pageflag_names[0]) && rest; i++) {
+		unsigned long mask = 1UL << pageflag_names[i].bit;
+
+		if (!(rest & mask))
+			continue;
+		rest &= ~mask;
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0, "%s%s",
+			     pageflag_names[i].name, rest ? "|" : "");
+		o += n > 0 ? (size_t)n : 0;
+	}
+	if (rest) {
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0, "%#lx", rest);
+		o += n > 0 ? (size_t)n : 0;
+	}
+	if (page >= sim_mem_map && page < sim_mem_map + sim_total_pages)
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0,
+			     "%snode=%d|zone=%d)", flags ? "|" : "",
+			     page_to_nid(page), SIM_ZONE_NORMAL);
+	else
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0, ")");
+	o += n > 0 ? (size_t)n : 0;
+	return (int)o;
 }
 
 /* Append to buf[*o..size) what one C conversion prints; keeps *o < size. */
@@ -121,6 +180,9 @@ int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			} else if (*fmt == 'S' || *fmt == 's' || *fmt == 'B') {
 				len = format_symbol(out + o, room - o, ptr);
 				fmt++;
+			} else if (fmt[0] == 'G' && fmt[1] == 'p') {
+				len = format_page_flags(out + o, room - o, ptr);
+				fmt += 2;
 			} else {
 				/*
 				 * As a kernel booted with no_hash_pointers

@@ -188,6 +188,124 @@ static void test_emptied_slab_beyond_min_partial_counts_free_slab(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * Expectation from 6.12 do_slab_free(): a chain freed to the cpu slab adds
+ * its object count to FREE_FASTPATH (stat_add(s, FREE_FASTPATH, cnt)).
+ */
+static void test_bulk_free_to_the_cpu_slab_counts_each_object(void **state)
+{
+	struct kmem_cache *s = make_test_cache("stat_bulk_free");
+	void *warm = kmem_cache_alloc(s, GFP_KERNEL);
+	void *p[5];
+	int i;
+
+	for (i = 0; i < 5; i++)
+		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	libslab_stat_clear(s, libslab_stat_item("free_fastpath"));
+	kmem_cache_free_bulk(s, 5, p);
+	assert_int_equal(st(s, "free_fastpath"), 5);
+	assert_int_equal(st(s, "free_slowpath"), 0);
+	kmem_cache_free(s, warm);
+	kmem_cache_destroy(s);
+}
+
+/*
+ * Expectations from 6.12 __put_partials(): each slab of a drained cpu
+ * partial chain either joins the node list (FREE_ADD_PARTIAL) or, empty
+ * while the node holds min_partial slabs, is freed (DEACTIVATE_EMPTY and
+ * FREE_SLAB).  flush_cpu_slab() drains CPU 1's chain here.
+ */
+static void test_drained_cpu_partial_chain_counts_add_partial_and_empty(void **state)
+{
+	struct kmem_cache *s = make_test_cache("stat_put_partials");
+	void *p[2 * TEST_PER_SLAB + 1];
+	int i;
+
+	/* Slabs A and C full and on no list, B the cpu slab of CPU 0. */
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	/* min_partial 0, as "echo 0 > min_partial" sets it: empty slabs go. */
+	s->min_partial = 0;
+	sim_set_cpu(1);
+	for (i = 0; i < TEST_PER_SLAB; i++)
+		kmem_cache_free(s, p[i]);		/* A: empty, on CPU 1's chain */
+	kmem_cache_free(s, p[TEST_PER_SLAB]);		/* C: partly free, on the chain */
+	assert_int_equal(st(s, "cpu_partial_free"), 2);
+	sim_set_cpu(0);
+	libslab_flush_all(s);
+	assert_int_equal(st(s, "free_add_partial"), 1);
+	assert_int_equal(st(s, "deactivate_empty"), 1);
+	assert_int_equal(st(s, "free_slab"), 1);
+	/* B still has an object in use: deactivated to the head, not counted above. */
+	assert_int_equal(st(s, "deactivate_to_head"), 1);
+	for (i = TEST_PER_SLAB + 1; i < ARRAY_SIZE(p); i++)
+		kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+static struct kmem_cache *nested_cache;
+static void *nested_object;
+
+/* Allocates from its own cache once, while its first new slab is set up. */
+static void nested_alloc_ctor(void *object)
+{
+	struct kmem_cache *s = nested_cache;
+
+	if (s) {
+		nested_cache = NULL;
+		nested_object = kmem_cache_alloc(s, GFP_KERNEL);
+	}
+}
+
+/*
+ * Expectation from 6.12 ___slab_alloc()'s retry_load_slab: a new slab
+ * about to become the cpu slab finds another one installed meanwhile (here
+ * by an allocation from the constructor); that one is deactivated and
+ * counted as CPUSLAB_FLUSH.
+ */
+static void test_cpu_slab_displaced_by_a_new_one_counts_a_flush(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("stat_install_race", 256, 0,
+						 SLAB_NO_MERGE,
+						 nested_alloc_ctor);
+	void *p;
+
+	nested_cache = s;
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_non_null(p);
+	assert_non_null(nested_object);
+	assert_int_equal(st(s, "alloc_slab"), 2);
+	assert_int_equal(st(s, "alloc_slowpath"), 2);
+	assert_int_equal(st(s, "cpuslab_flush"), 1);
+	assert_int_equal(st(s, "deactivate_to_head"), 1);
+	kmem_cache_free(s, p);
+	kmem_cache_free(s, nested_object);
+	nested_object = NULL;
+	kmem_cache_destroy(s);
+}
+
+/*
+ * Expectation from 6.12 get_partial_node(): a debug cache takes single
+ * objects off partial slabs through alloc_single_from_partial(), which
+ * counts no ALLOC_FROM_PARTIAL; only the new slab counts (ALLOC_SLAB).
+ */
+static void test_debug_cache_allocations_from_partial_slabs_are_not_counted(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("stat_debug_partial", 256, 0,
+						 SLAB_RED_ZONE, NULL);
+	void *p[3];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_int_equal(st(s, "alloc_slab"), 1);
+	assert_int_equal(st(s, "alloc_from_partial"), 0);
+	assert_int_equal(st(s, "alloc_slowpath"), 3);
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +318,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_high_order_failure_counts_an_order_fallback, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_stat_file_shows_the_sum_then_each_busy_cpu, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_emptied_slab_beyond_min_partial_counts_free_slab, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_bulk_free_to_the_cpu_slab_counts_each_object, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_drained_cpu_partial_chain_counts_add_partial_and_empty, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_cpu_slab_displaced_by_a_new_one_counts_a_flush, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_debug_cache_allocations_from_partial_slabs_are_not_counted, pin_cpu0, expect_clean_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

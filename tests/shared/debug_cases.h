@@ -107,9 +107,12 @@ SLAB_TEST(test_write_after_free_breaks_the_poison_and_is_caught_at_alloc)
 	kmem_cache_free(s, q);
 	kmem_cache_shrink(s);
 	slab_assert_eq(slab_test_nr_slabs(s), 1);	/* the isolated slab stays */
-	/* Its objects count as leaked: reported, and the cache is kept. */
+	/*
+	 * Its objects count as leaked and the cache is kept.  6.12's
+	 * free_partial() lists partial slabs only, so this one gets no slab
+	 * report: kmem_cache_destroy() just WARNs.
+	 */
 	kmem_cache_destroy(s);
-	slab_assert_reported("objects in 1 full slabs on node 0 remain allocated");
 }
 
 SLAB_TEST(test_double_free_is_reported_and_ignored)
