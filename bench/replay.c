@@ -39,6 +39,7 @@ struct replay_opts {
 	bool slob;
 	bool cpu_partial_off;
 	bool quiet;
+	bool vs_capture;	/* the end state beside the capture's /proc/slabinfo */
 };
 
 /* What the replay measured. */
@@ -49,6 +50,7 @@ struct replay_result {
 	unsigned long requested, requested_peak;	/* live requested bytes */
 	unsigned long allocated;	/* what the live objects in slabs take */
 	unsigned long requested_in_slabs;	/* what they asked for */
+	unsigned long objects_in_slabs;		/* how many they are */
 	unsigned long failed, ops;
 	double seconds;
 };
@@ -355,6 +357,7 @@ static void replay(const struct trace *t, const struct backend *b, uint64_t *han
 		if (bytes) {
 			r->allocated += bytes;
 			r->requested_in_slabs += t->objects[i].bytes_req;
+			r->objects_in_slabs++;
 		}
 	}
 }
@@ -468,6 +471,243 @@ static void print_stats(const struct cache_rows *rows, struct paths *paths)
 		putchar('\n');
 }
 
+/*
+ * --vs-capture: one row per cache of the capture's /proc/slabinfo, with the
+ * libslab caches that hold the same names (their own or merged ones, the
+ * capture's aliases followed) summed into it, then one row per libslab
+ * cache that matches none.
+ */
+struct slab_figures {
+	unsigned long active_objs, num_objs, active_slabs, num_slabs;
+	unsigned long objsize, objperslab, pagesperslab;
+};
+
+struct vs_row {
+	const struct trace_slabinfo *cap;	/* NULL: only in libslab */
+	struct slab_figures lib;
+	unsigned long lib_inuse;		/* objects allocated, counted exactly */
+	int nr_lib;				/* libslab caches summed into the row */
+	char lib_name[64];			/* the first one's name */
+};
+
+struct vs_table {
+	const struct trace *t;
+	struct vs_row *rows;
+	size_t nr;
+};
+
+#define VS_ALIASES	256	/* merged names of one libslab cache looked at */
+
+/* The capture's slabinfo line that name (a cache or an alias) stands for, or -1. */
+static long capture_line(const struct trace *t, const char *name)
+{
+	const char *target = trace_alias_target(t, name);
+
+	for (size_t i = 0; i < t->nr_slabinfo; i++)
+		if (!strcmp(t->slabinfo[i].name, name))
+			return i;
+	for (size_t i = 0; i < t->nr_slabinfo; i++)
+		if (!strcmp(trace_alias_target(t, t->slabinfo[i].name), target))
+			return i;
+	return -1;
+}
+
+static int vs_collect(struct kmem_cache *s, void *arg)
+{
+	struct vs_table *v = arg;
+	const char *names[VS_ALIASES];
+	unsigned int nr_names = libslab_cache_aliases(s, names, VS_ALIASES);
+	long line = capture_line(v->t, kmem_cache_name(s));
+	struct slabinfo si;
+	struct vs_row *row;
+
+	for (unsigned int i = 0; line < 0 && i < nr_names && i < VS_ALIASES; i++)
+		line = capture_line(v->t, names[i]);
+	if (line >= 0) {
+		row = &v->rows[line];
+	} else {
+		struct vs_row *rows = realloc(v->rows, (v->nr + 1) * sizeof(*rows));
+
+		if (!rows)
+			return -ENOMEM;
+		v->rows = rows;
+		row = &v->rows[v->nr++];
+		memset(row, 0, sizeof(*row));
+	}
+	get_slabinfo(s, &si);
+	if (!row->nr_lib++) {
+		snprintf(row->lib_name, sizeof(row->lib_name), "%s", kmem_cache_name(s));
+		row->lib.objsize = sysfs_number(s, "slab_size");
+		row->lib.objperslab = si.objects_per_slab;
+		row->lib.pagesperslab = 1UL << si.cache_order;
+	}
+	row->lib.active_objs += si.active_objs;
+	row->lib.num_objs += si.num_objs;
+	row->lib.active_slabs += si.active_slabs;
+	row->lib.num_slabs += si.num_slabs;
+	row->lib_inuse += libslab_count_inuse(s);
+	return 0;
+}
+
+static struct slab_figures capture_figures(const struct vs_row *r)
+{
+	const struct trace_slabinfo *c = r->cap;
+
+	if (!c)
+		return (struct slab_figures){ 0 };
+	return (struct slab_figures){ c->active_objs, c->num_objs, c->active_slabs,
+				      c->num_slabs, c->objsize, c->objperslab,
+				      c->pagesperslab };
+}
+
+static bool geometry_differs(const struct vs_row *r)
+{
+	struct slab_figures c = capture_figures(r);
+
+	return r->cap && r->nr_lib && (c.objsize != r->lib.objsize ||
+				       c.objperslab != r->lib.objperslab ||
+				       c.pagesperslab != r->lib.pagesperslab);
+}
+
+static long active_diff(const struct vs_row *r)
+{
+	return (long)r->lib.active_objs - (long)capture_figures(r).active_objs;
+}
+
+/* Largest difference of active objects first, then by name. */
+static int by_active_diff(const void *a, const void *b)
+{
+	const struct vs_row *x = a, *y = b;
+	long dx = labs(active_diff(x)), dy = labs(active_diff(y));
+
+	if (dx != dy)
+		return dx < dy ? 1 : -1;
+	return strcmp(x->cap ? x->cap->name : x->lib_name, y->cap ? y->cap->name : y->lib_name);
+}
+
+/* "capture libslab diff" of one figure; a side the row lacks is "-". */
+static void vs_cell(bool has_cap, unsigned long cap, bool has_lib, unsigned long lib,
+		    bool geometry, int width)
+{
+	if (has_cap)
+		printf(" %*lu", width, cap);
+	else
+		printf(" %*s", width, "-");
+	if (has_lib)
+		printf(" %*lu", width, lib);
+	else
+		printf(" %*s", width, "-");
+	if (geometry && !(has_cap && has_lib))
+		printf(" %*s", width, "-");
+	else
+		printf(" %+*ld", width, (long)lib - (long)cap);
+}
+
+static void vs_line(const char *name, bool has_cap, const struct slab_figures *c,
+		    bool has_lib, const struct slab_figures *l, bool geometry, const char *note)
+{
+	printf("%-24s", name);
+	vs_cell(has_cap, c->active_objs, has_lib, l->active_objs, false, 7);
+	vs_cell(has_cap, c->num_objs, has_lib, l->num_objs, false, 7);
+	vs_cell(has_cap, c->active_slabs, has_lib, l->active_slabs, false, 5);
+	vs_cell(has_cap, c->num_slabs, has_lib, l->num_slabs, false, 5);
+	if (geometry) {
+		vs_cell(has_cap, c->objsize, has_lib, l->objsize, true, 5);
+		vs_cell(has_cap, c->objperslab, has_lib, l->objperslab, true, 4);
+		vs_cell(has_cap, c->pagesperslab, has_lib, l->pagesperslab, true, 3);
+	}
+	printf("%s%s\n", note[0] ? "  " : "", note);
+}
+
+/* libslab's caches now, beside the capture's /proc/slabinfo; -1 on no memory. */
+static int print_vs_capture(const struct trace *t, unsigned long live_objects)
+{
+	struct vs_table v = { .t = t, .nr = t->nr_slabinfo };
+	struct slab_figures cap_total = { 0 }, lib_total = { 0 };
+	unsigned long cap_pages = 0, lib_pages = 0, covered = 0, lib_inuse = 0;
+	size_t both = 0, cap_only = 0, lib_only = 0, geometry = 0;
+
+	v.rows = calloc(v.nr ? v.nr : 1, sizeof(*v.rows));
+	if (!v.rows)
+		return -1;
+	for (size_t i = 0; i < v.nr; i++)
+		v.rows[i].cap = &t->slabinfo[i];
+	if (libslab_walk_caches(vs_collect, &v)) {
+		free(v.rows);
+		return -1;
+	}
+	qsort(v.rows, v.nr, sizeof(*v.rows), by_active_diff);
+
+	printf("\nlibslab at the end of the replay beside the capture's /proc/slabinfo "
+	       "(capture, libslab, libslab - capture):\n");
+	printf("%-24s %23s %23s %17s %17s %17s %14s %11s\n", "", "active_objs", "num_objs",
+	       "active_slabs", "num_slabs", "objsize", "objperslab", "pagesperslab");
+	printf("%-24s", "cache");
+	for (int i = 0; i < 7; i++) {
+		static const int width[] = { 7, 7, 5, 5, 5, 4, 3 };
+
+		printf(" %*s %*s %*s", width[i], "cap", width[i], "lib", width[i], "diff");
+	}
+	putchar('\n');
+	for (size_t i = 0; i < v.nr; i++) {
+		const struct vs_row *r = &v.rows[i];
+		struct slab_figures c = capture_figures(r);
+		char note[160] = "";
+
+		if (!r->cap) {
+			snprintf(note, sizeof(note), "only in libslab");
+			lib_only++;
+		} else if (!r->nr_lib) {
+			struct kmem_cache *merged = libslab_find_cache(r->cap->name);
+
+			snprintf(note, sizeof(note), "only in the capture%s%s",
+				 merged ? "; libslab merged it into " : "",
+				 merged ? kmem_cache_name(merged) : "");
+			cap_only++;
+		} else {
+			both++;
+			covered += r->lib.active_objs < c.active_objs ? r->lib.active_objs
+								      : c.active_objs;
+			if (strcmp(r->lib_name, r->cap->name))
+				snprintf(note, sizeof(note), "libslab: %s%s", r->lib_name,
+					 r->nr_lib > 1 ? " and others" : "");
+			else if (r->nr_lib > 1)
+				snprintf(note, sizeof(note), "libslab: %d caches", r->nr_lib);
+		}
+		if (geometry_differs(r)) {
+			geometry++;
+			snprintf(note + strlen(note), sizeof(note) - strlen(note), "%sgeometry differs",
+				 note[0] ? "; " : "");
+		}
+		vs_line(r->cap ? r->cap->name : r->lib_name, r->cap, &c, r->nr_lib, &r->lib,
+			true, note);
+		cap_total.active_objs += c.active_objs;
+		cap_total.num_objs += c.num_objs;
+		cap_total.active_slabs += c.active_slabs;
+		cap_total.num_slabs += c.num_slabs;
+		cap_pages += c.num_slabs * c.pagesperslab;
+		lib_total.active_objs += r->lib.active_objs;
+		lib_total.num_objs += r->lib.num_objs;
+		lib_total.active_slabs += r->lib.active_slabs;
+		lib_total.num_slabs += r->lib.num_slabs;
+		lib_pages += r->lib.num_slabs * r->lib.pagesperslab;
+		lib_inuse += r->lib_inuse;
+	}
+	vs_line("total", true, &cap_total, true, &lib_total, false, "");
+	printf("caches: %zu on both sides, %zu only in the capture, %zu only in libslab; "
+	       "geometry (objsize, objperslab, pagesperslab) differs for %zu\n", both, cap_only,
+	       lib_only, geometry);
+	printf("slab pages: capture %lu (%lu KiB), libslab %lu (%lu KiB), %+ld\n", cap_pages,
+	       KIB(cap_pages), lib_pages, KIB(lib_pages), (long)lib_pages - (long)cap_pages);
+	printf("active objects of the capture that libslab's caches of the same name hold: "
+	       "%lu of %lu (%.1f%%)\n", covered, cap_total.active_objs,
+	       pct(covered, cap_total.active_objs));
+	printf("objects allocated in libslab at the end: %lu, of them %lu the trace's live "
+	       "objects in slabs\n", lib_inuse, live_objects);
+	free(v.rows);
+	return 0;
+}
+
 static void write_summary(const struct replay_opts *o, const struct backend *b,
 			  const struct trace *t, const struct replay_result *r,
 			  const struct paths *paths, double load_s)
@@ -506,7 +746,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: slabsim replay [--slob] [--cpu-partial-off] [--label NAME]\n"
-		"                      [--summary FILE] [--series FILE] [--quiet] TRACE\n"
+		"                      [--summary FILE] [--series FILE] [--quiet]\n"
+		"                      [--vs-capture] TRACE\n"
 		"Replay the slab events of TRACE (capture-boot-trace.sh's dump or ftrace\n"
 		"text, .xz/.gz decompressed) on libslab, and report memory, pages per cache,\n"
 		"fragmentation, fast-path rates, stat counters and time per operation.\n"
@@ -516,6 +757,11 @@ static void usage(FILE *f)
 		"  --summary FILE     write the figures as key<TAB>value lines to FILE\n"
 		"  --series FILE      write samples \"event slab-KiB slab+large-KiB requested-KiB\"\n"
 		"  --quiet            only the figures, no per-cache table or counters\n"
+		"  --vs-capture       print libslab's end state beside the capture's\n"
+		"                     /proc/slabinfo (TRACE's slabinfo section): per cache\n"
+		"                     active_objs, num_objs, active_slabs, num_slabs, objsize,\n"
+		"                     objperslab, pagesperslab of both and the differences,\n"
+		"                     and a total; not with --slob\n"
 		"Boot parameters (slub_debug, slub_min_order=, ...) and the simulated machine\n"
 		"(nr_cpus=) come from LIBSLAB_CMDLINE; slabsim-tiny is the SLUB_TINY build.\n");
 }
@@ -529,6 +775,7 @@ static int parse_replay_args(int argc, char **argv, struct replay_opts *o)
 		{ "summary", required_argument, NULL, 'o' },
 		{ "series", required_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "vs-capture", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -543,12 +790,18 @@ static int parse_replay_args(int argc, char **argv, struct replay_opts *o)
 		case 'o': o->summary = optarg; break;
 		case 'S': o->series = optarg; break;
 		case 'q': o->quiet = true; break;
+		case 'c': o->vs_capture = true; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return -1;
 		}
 	}
 	if (optind != argc - 1) {
 		usage(stderr);
+		return -1;
+	}
+	if (o->vs_capture && o->slob) {
+		fprintf(stderr, "slabsim: --vs-capture compares libslab's caches, "
+			"not the SLOB model's: drop --slob\n");
 		return -1;
 	}
 	o->trace = argv[optind];
@@ -577,6 +830,13 @@ int replay_main(int argc, char **argv)
 	if (trace_load(o.trace, &t, show_progress))
 		return 2;
 	t0 = now() - t0;
+	if (o.vs_capture && (!t.has_slabinfo || !t.nr_slabinfo)) {
+		fprintf(stderr, "slabsim: %s has %s, so --vs-capture has nothing to compare "
+			"with\n", o.trace, t.has_slabinfo ? "an empty slabinfo section"
+			: "no slabinfo section (the capture's /proc/slabinfo)");
+		trace_release(&t);
+		return 2;
+	}
 	b = o.slob ? &slob_backend : &slub_backend;
 	opt_cpu_partial_off = o.cpu_partial_off;
 	if (o.slob && !(slob = slob_create())) {
@@ -637,6 +897,10 @@ int replay_main(int argc, char **argv)
 			print_caches(&rows);
 		print_stats(&rows, &paths);
 		free(rows.rows);
+		if (o.vs_capture && print_vs_capture(&t, r.objects_in_slabs)) {
+			fprintf(stderr, "slabsim: out of memory\n");
+			status = 2;
+		}
 	}
 	if (o.summary)
 		write_summary(&o, b, &t, &r, &paths, t0);

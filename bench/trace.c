@@ -186,9 +186,6 @@ struct loader {
 	uint32_t *object_site;		/* per object: site + 1, 0 for kmalloc */
 	int32_t *object_name;		/* per object: name from its free, or -1 */
 	size_t cap_events, cap_objects;
-	struct string_table alias_of;	/* alias name -> target name, as pairs */
-	char **aliases;			/* alias i's target */
-	size_t nr_aliases;
 	const char *section;
 	unsigned long lineno;
 };
@@ -489,15 +486,36 @@ static void snapshot_cache_line(struct loader *l, const char *line)
 
 static void alias_line(struct loader *l, const char *line)
 {
-	char alias[64], target[64];
+	struct trace *t = l->t;
+	struct trace_alias a;
 
-	if (sscanf(line, "%63s %63s", alias, target) != 2) {
+	if (sscanf(line, "%63s %63s", a.name, a.target) != 2) {
 		malformed(l, line, "an alias line without alias and target");
 		return;
 	}
-	string_intern(&l->alias_of, alias, strlen(alias));
-	l->aliases = xrealloc(l->aliases, l->nr_aliases + 1, sizeof(*l->aliases));
-	l->aliases[l->nr_aliases++] = strdup(target);
+	t->aliases = xrealloc(t->aliases, t->nr_aliases + 1, sizeof(*t->aliases));
+	t->aliases[t->nr_aliases++] = a;
+}
+
+/*
+ * "name active_objs num_objs objsize objperslab pagesperslab : tunables
+ * l b s : slabdata active_slabs num_slabs sharedavail" of /proc/slabinfo.
+ */
+static void slabinfo_line(struct loader *l, const char *line)
+{
+	struct trace *t = l->t;
+	struct trace_slabinfo si;
+
+	if (!strncmp(line, "slabinfo - version:", 19))
+		return;
+	if (sscanf(line, "%63s %lu %lu %u %u %u : tunables %*u %*u %*u : slabdata %lu %lu",
+		   si.name, &si.active_objs, &si.num_objs, &si.objsize, &si.objperslab,
+		   &si.pagesperslab, &si.active_slabs, &si.num_slabs) != 8) {
+		malformed(l, line, "a slabinfo line without its eight figures");
+		return;
+	}
+	t->slabinfo = xrealloc(t->slabinfo, t->nr_slabinfo + 1, sizeof(*t->slabinfo));
+	t->slabinfo[t->nr_slabinfo++] = si;
 }
 
 static void header_line(struct loader *l, const char *line)
@@ -515,6 +533,8 @@ static void header_line(struct loader *l, const char *line)
 				l->section = sections[i];
 		if (!l->section)
 			malformed(l, line, "an unknown section");
+		else if (!strcmp(l->section, "slabinfo"))
+			l->t->has_slabinfo = true;
 		return;
 	}
 	if (sscanf(line, "# entries-in-buffer/entries-written: %lu/%lu", &in_buffer,
@@ -540,6 +560,16 @@ static void parse_line(struct loader *l, const char *line)
 		snapshot_cache_line(l, line);
 	else if (!strcmp(s, "aliases"))
 		alias_line(l, line);
+	else if (!strcmp(s, "slabinfo"))
+		slabinfo_line(l, line);
+}
+
+const char *trace_alias_target(const struct trace *t, const char *name)
+{
+	for (size_t i = 0; i < t->nr_aliases; i++)
+		if (!strcmp(t->aliases[i].name, name))
+			return t->aliases[i].target;
+	return name;
 }
 
 /* The cache called name, following the snapshot's aliases; -1 if none. */
@@ -548,17 +578,15 @@ static long find_cache(const struct loader *l, const char *name)
 	const struct trace *t = l->t;
 
 	for (int hop = 0; hop < 2; hop++) {
-		long alias = -1;
+		const char *target;
 
 		for (size_t i = 0; i < t->nr_caches; i++)
 			if (!strcmp(t->caches[i].name, name))
 				return i;
-		for (size_t i = 0; i < l->nr_aliases && alias < 0; i++)
-			if (!strcmp(l->alias_of.strings[i], name))
-				alias = i;
-		if (alias < 0)
+		target = trace_alias_target(t, name);
+		if (target == name)
 			return -1;
-		name = l->aliases[alias];
+		name = target;
 	}
 	return -1;
 }
@@ -714,7 +742,6 @@ int trace_load(const char *path, struct trace *t, bool progress)
 	addr_map_init(&l.live, 1 << 16);
 	addr_map_init(&l.sites.index, 1 << 10);
 	addr_map_init(&l.names.index, 1 << 8);
-	addr_map_init(&l.alias_of.index, 1 << 8);
 	while (getline(&line, &cap, f) > 0) {
 		l.lineno++;
 		parse_line(&l, line);
@@ -737,10 +764,6 @@ int trace_load(const char *path, struct trace *t, bool progress)
 	addr_map_release(&l.live);
 	string_table_release(&l.sites);
 	string_table_release(&l.names);
-	string_table_release(&l.alias_of);
-	for (size_t i = 0; i < l.nr_aliases; i++)
-		free(l.aliases[i]);
-	free(l.aliases);
 	free(l.object_site);
 	free(l.object_name);
 	if (ret)
@@ -753,6 +776,8 @@ void trace_release(struct trace *t)
 	free(t->events);
 	free(t->objects);
 	free(t->caches);
+	free(t->slabinfo);
+	free(t->aliases);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -81,6 +81,18 @@ struct trace_counts {
 	bool lost_events;		/* ftrace's header says the ring dropped events */
 };
 
+/* One cache line of the capture's /proc/slabinfo (version 2.1). */
+struct trace_slabinfo {
+	char name[64];
+	unsigned long active_objs, num_objs, active_slabs, num_slabs;
+	unsigned int objsize, objperslab, pagesperslab;
+};
+
+/* A merged name of the capture and the cache (sysfs directory) it points to. */
+struct trace_alias {
+	char name[64], target[64];
+};
+
 struct trace {
 	struct trace_event *events;
 	size_t nr_events;
@@ -91,6 +103,11 @@ struct trace {
 	struct trace_counts counts;
 	char cmdline[512];		/* the captured kernel's command line */
 	bool has_snapshot;
+	bool has_slabinfo;		/* the dump has a slabinfo section */
+	struct trace_slabinfo *slabinfo;	/* its cache lines, in its order */
+	size_t nr_slabinfo;
+	struct trace_alias *aliases;	/* the aliases section */
+	size_t nr_aliases;
 };
 
 /* Load path into t: 0, or -1 having printed why (file unreadable, no events). */
@@ -99,5 +116,10 @@ int trace_load(const char *path, struct trace *t, bool progress);
 void trace_release(struct trace *t);
 /* Print the loose ends and problems of the trace's events to f. */
 void trace_print_counts(const struct trace *t, FILE *f);
+/*
+ * The capture's cache that name stands for: its target if the aliases
+ * section lists name, else name itself.
+ */
+const char *trace_alias_target(const struct trace *t, const char *name);
 
 #endif

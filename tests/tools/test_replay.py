@@ -3,7 +3,8 @@
 that holds one of each thing a real trace holds: kmalloc and cache
 allocations, frees with and without a traced allocation, a live address
 allocated again, NULL, ZERO_SIZE_PTR, a failed allocation, malformed and
-foreign lines, page events, a task name with spaces and brackets.
+foreign lines, page events, a task name with spaces and brackets, and a
+/proc/slabinfo section (for --vs-capture).
 
 usage: test_replay.py SLABSIM SLABSIM_TINY SAMPLE_TRACE"""
 
@@ -112,6 +113,150 @@ class ReplayConfigurations(unittest.TestCase):
         rc, _, err, order3 = replay(SAMPLE, cmdline="nr_cpus=2 slub_min_order=3")
         self.assertEqual(rc, 0, err)
         self.assertGreater(int(order3["slab_peak_kib"]), int(order0["slab_peak_kib"]))
+
+
+def vs_capture_rows(out):
+    """The --vs-capture table: {cache: (21 figures or None for "-", note)}."""
+    rows, inside = {}, False
+    for line in out.splitlines():
+        if line.startswith("libslab at the end of the replay beside the capture"):
+            inside = True
+            continue
+        if not inside or line.startswith(" ") or line.startswith("cache "):
+            continue
+        if line.startswith("caches:"):
+            break
+        fields = line.split(None, 22)
+        figures = [None if f == "-" else int(f) for f in fields[1:22]]
+        rows[fields[0]] = (figures, fields[22] if len(fields) > 22 else "")
+    return rows
+
+
+def with_slabinfo(lines, aliases=()):
+    """The sample with more /proc/slabinfo lines and aliases, as a file."""
+    with open(SAMPLE) as f:
+        text = f.read()
+    text = text.replace("# libslab-trace: caches\n",
+                        "".join(l + "\n" for l in lines) + "# libslab-trace: caches\n")
+    text = text.replace("# libslab-trace: trace\n",
+                        "".join(a + "\n" for a in aliases) + "# libslab-trace: trace\n")
+    f = tempfile.NamedTemporaryFile("w", suffix=".trace")
+    f.write(text)
+    f.flush()
+    return f
+
+
+def slabinfo_line(name, active, num, size, per_slab, pages, slabs):
+    return (f"{name:<17} {active:6} {num:6} {size:6} {per_slab:4} {pages:4} : tunables"
+            f"    0    0    0 : slabdata {slabs:6} {slabs:6}      0")
+
+
+class ReplayBesideTheCapture(unittest.TestCase):
+    """--vs-capture on the sample, whose slabinfo gets a cache only the
+    capture has (seq_file), one the replay knows by an alias (fs_cache, which
+    anon_vma_chain points to) and one whose geometry differs from libslab's
+    (radix_tree_node, which the kernel gives a constructor and so 8 more
+    bytes)."""
+
+    @classmethod
+    def setUpClass(cls):
+        with with_slabinfo([slabinfo_line("seq_file", 34, 34, 120, 34, 1, 1),
+                            slabinfo_line("fs_cache", 60, 64, 64, 64, 1, 1),
+                            slabinfo_line("radix_tree_node", 14, 14, 584, 14, 2, 1)],
+                           ["fs_cache :0000064"]) as f:
+            cls.rc, cls.out, cls.err, _ = replay("--vs-capture", f.name)
+        cls.rows = vs_capture_rows(cls.out)
+
+    def test_succeeds(self):
+        self.assertEqual(self.rc, 0, self.err)
+
+    def test_shows_the_captured_figures_beside_libslabs(self):
+        figures, note = self.rows["dentry"]
+        # capture, libslab, difference of each of the seven figures.
+        self.assertEqual(figures[0::3], [120, 126, 6, 6, 192, 21, 1])
+        self.assertEqual(figures[13], 192)          # libslab's objsize
+        for cap, lib, diff in zip(figures[0::3], figures[1::3], figures[2::3]):
+            self.assertEqual(diff, lib - cap)
+        # The replay's dentry merged into libslab's kmalloc-rcl-192.
+        self.assertEqual(note, "libslab: kmalloc-rcl-192")
+
+    def test_follows_the_captures_aliases(self):
+        figures, note = self.rows["fs_cache"]
+        self.assertEqual(note, "libslab: anon_vma_chain")
+        self.assertEqual(figures[0:2], [60, 0])
+        self.assertEqual(figures[3:5], [64, 64])
+
+    def test_marks_a_cache_only_in_the_capture(self):
+        figures, note = self.rows["seq_file"]
+        self.assertEqual(note, "only in the capture")
+        self.assertEqual(figures[0:3], [34, None, -34])
+        self.assertEqual(figures[13], None)
+
+    def test_marks_a_cache_only_in_libslab(self):
+        figures, note = self.rows["unnamed-100"]
+        self.assertEqual(note, "only in libslab")
+        self.assertEqual(figures[0:3], [None, 1, 1])
+        self.assertEqual(figures[12:15], [None, 104, None])
+
+    def test_marks_a_geometry_difference(self):
+        figures, note = self.rows["radix_tree_node"]
+        self.assertEqual(note, "geometry differs")
+        self.assertEqual(figures[12:15], [584, 576, -8])
+        self.assertEqual(figures[18:21], [2, 2, 0])
+
+    def test_totals_both_sides(self):
+        total, _ = self.rows["total"]
+        rows = [figures for name, (figures, _) in self.rows.items() if name != "total"]
+        for col in range(12):
+            if col % 3 == 2:
+                self.assertEqual(total[col], total[col - 1] - total[col - 2])
+            else:
+                self.assertEqual(total[col], sum(r[col] or 0 for r in rows))
+        self.assertEqual(total[0], 120 + 34 + 60 + 14)
+        self.assertEqual(len(total), 12)
+
+    def test_sums_up_the_caches_and_pages(self):
+        self.assertIn("caches: 3 on both sides, 1 only in the capture, ", self.out)
+        self.assertIn("geometry (objsize, objperslab, pagesperslab) differs for 1", self.out)
+        self.assertIn("slab pages: capture 10 (40 KiB), libslab ", self.out)
+        self.assertIn("active objects of the capture that libslab's caches of the same name "
+                      "hold: ", self.out)
+
+    def test_is_in_the_help(self):
+        p = subprocess.run([SLABSIM, "replay", "--help"], capture_output=True, text=True)
+        self.assertIn("--vs-capture", p.stdout)
+
+    def test_needs_a_slabinfo_section(self):
+        with open(SAMPLE) as f:
+            text = f.read()
+        start = text.index("# libslab-trace: slabinfo")
+        text = text[:start] + text[text.index("# libslab-trace: caches"):]
+        with tempfile.NamedTemporaryFile("w", suffix=".trace") as f:
+            f.write(text)
+            f.flush()
+            rc, out, err, _ = replay("--vs-capture", f.name)
+            self.assertEqual(rc, 2)
+            self.assertIn(f"slabsim: {f.name} has no slabinfo section", err)
+            self.assertNotIn("SLUB replay", out)
+            # Without the option the same trace replays as before.
+            rc, _, err, _ = replay(f.name)
+            self.assertEqual(rc, 0, err)
+
+    def test_an_empty_slabinfo_section_is_named_as_such(self):
+        with open(SAMPLE) as f:
+            text = f.read()
+        text = "\n".join(l for l in text.split("\n") if not l.startswith("dentry "))
+        with tempfile.NamedTemporaryFile("w", suffix=".trace") as f:
+            f.write(text)
+            f.flush()
+            rc, _, err, _ = replay("--vs-capture", f.name)
+            self.assertEqual(rc, 2)
+            self.assertIn(f"slabsim: {f.name} has an empty slabinfo section", err)
+
+    def test_is_refused_with_the_slob_model(self):
+        rc, _, err, _ = replay("--vs-capture", "--slob", SAMPLE)
+        self.assertEqual(rc, 2)
+        self.assertIn("--vs-capture compares libslab's caches", err)
 
 
 class ReplayOfBadInput(unittest.TestCase):
