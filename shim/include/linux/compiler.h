@@ -57,6 +57,8 @@
 #define __must_hold(x)
 
 #define barrier()		__asm__ __volatile__("" ::: "memory")
+/* The compiler forgets what it knew about var's value (no code). */
+#define OPTIMIZER_HIDE_VAR(var)	__asm__ ("" : "=r" (var) : "0" (var))
 
 /*
  * Preemption points (see sim_cpu.h): a flag test, taken only while a test

@@ -37,6 +37,13 @@
  */
 
 /*
+ * The userspace KUnit (<kunit/test.h>, shim/runtime/kunit.c) is always
+ * part of the library: the allocator counts errors into a running test's
+ * "slab_errors" resource as the kernel's SLUB does with CONFIG_KUNIT.
+ */
+#define CONFIG_KUNIT 1
+
+/*
  * IS_ENABLED(CONFIG_FOO) is 1 if CONFIG_FOO is defined to 1, else 0:
  * pasting the option's value onto a prefix only names a macro (one that
  * expands to "junk,") when the value is 1, and that extra comma shifts
@@ -50,5 +57,13 @@
 #define __sim_is_enabled2(value)	__sim_pick(__sim_enabled_##value 1, 0, 0)
 #define __sim_is_enabled(option)	__sim_is_enabled2(option)
 #define IS_ENABLED(option)		__sim_is_enabled(option)
+/*
+ * Nothing is built in as "=y" is opposed to "=m" here: an option is on or
+ * off, and code that asks how it is built (IS_BUILTIN, as lib/slub_kunit.c
+ * does for CONFIG_SLUB_KUNIT_TEST) is told "as a module".
+ */
+#define IS_BUILTIN(option)		0
+#define IS_MODULE(option)		IS_ENABLED(option)
+#define IS_REACHABLE(option)		IS_ENABLED(option)
 
 #endif

@@ -1,3 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Part of <linux/kernel.h> in this shim; the path exists for kernel code that includes it. */
+/*
+ * <linux/module.h> for kernel code built into a userspace program: the
+ * program is the module, so the module information macros declare
+ * nothing (they stay valid at file scope).
+ */
+#ifndef _SHIM_LINUX_MODULE_H
+#define _SHIM_LINUX_MODULE_H
+
 #include <linux/kernel.h>
+
+#define __SIM_MODULE_INFO(tag)	extern const char __sim_module_info_unused[]
+#define MODULE_LICENSE(license)		__SIM_MODULE_INFO(license)
+#define MODULE_AUTHOR(author)		__SIM_MODULE_INFO(author)
+#define MODULE_DESCRIPTION(desc)	__SIM_MODULE_INFO(desc)
+#define MODULE_IMPORT_NS(ns)		__SIM_MODULE_INFO(ns)
+#define THIS_MODULE			((struct module *)NULL)
+
+struct module;
+
+#endif

@@ -19,6 +19,7 @@
 #include <linux/log2.h>
 #include <linux/mmzone.h>
 #include <asm/page.h>
+#include <linux/alloc_tag.h>
 
 enum _slab_flag_bits {
 	_SLAB_CONSISTENCY_CHECKS,

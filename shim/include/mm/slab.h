@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel's mm/slab.h as far as kernel tests include it ("../mm/slab.h"
+ * from lib/slub_kunit.c, built unmodified in tests/kunit/): libslab's
+ * internal header (struct kmem_cache with offset, flags, ...) and the
+ * kernel's names for what libslab calls otherwise.  Reached through
+ * -iquote <shim>/include/kunit, so that "<dir>/../mm/slab.h" lands here.
+ */
+#ifndef _SHIM_MM_SLAB_H
+#define _SHIM_MM_SLAB_H
+
+#include <linux/slab.h>
+#include <linux/kasan.h>
+#include "../../../src/slab.h"
+
+/*
+ * mm/slub.c's validate_slab_cache(): check (and repair) every slab of s,
+ * counting each problem into the running test's "slab_errors".  The
+ * kernel returns the number of slabs it walked, libslab_validate() the
+ * number of problems; slub_kunit.c ignores the value.
+ */
+static inline long validate_slab_cache(struct kmem_cache *s)
+{
+	return libslab_validate(s);
+}
+
+#endif /* _SHIM_MM_SLAB_H */
