@@ -164,16 +164,21 @@ void set_partial_limits(struct kmem_cache *s)
 	s->min_partial = clamp_t(unsigned long, ilog2(s->size) / 2,
 				 MIN_PARTIAL, MAX_PARTIAL);
 
+	/*
+	 * Objects kept per CPU, fewer for bigger objects.  Since 5.16 the
+	 * chain is limited in slabs derived from these, so the numbers grew
+	 * (they were 30/13/6/2 when they counted objects directly).
+	 */
 	if (!kmem_cache_has_cpu_partial(s))
 		nr_objects = 0;
 	else if (s->size >= PAGE_SIZE)
-		nr_objects = 2;
-	else if (s->size >= 1024)
 		nr_objects = 6;
+	else if (s->size >= 1024)
+		nr_objects = 24;
 	else if (s->size >= 256)
-		nr_objects = 13;
+		nr_objects = 52;
 	else
-		nr_objects = 30;
+		nr_objects = 120;
 
 	slub_set_cpu_partial(s, nr_objects);
 }
