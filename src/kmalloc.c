@@ -110,6 +110,28 @@ struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller)
 
 static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
 
+/*
+ * A kmalloc cache, made as a boot cache is (so naturally aligned), then
+ * listed and destroyable like any other; NULL without memory.
+ */
+static struct kmem_cache *create_kmalloc_cache(const char *name,
+					       unsigned int size,
+					       slab_flags_t flags)
+{
+	struct kmem_cache *s = kmem_cache_zalloc(kmem_cache, GFP_NOWAIT);
+
+	if (!s)
+		return NULL;
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	create_boot_cache(s, name, size, flags | SLAB_KMALLOC, 0, 0);
+	list_add(&s->list, &slab_caches);
+	s->refcount = 1;
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+	return s;
+}
+
 static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 {
 	slab_flags_t flags = SLAB_KMALLOC;
@@ -133,9 +155,7 @@ static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 	/* The longest, "kmalloc-rnd-15-" and "192", fits with room to spare. */
 	snprintf(name, sizeof(kmalloc_names[0][0]), "%.16s%.4s",
 		 kmalloc_type_prefix(type), kmalloc_size_names[idx]);
-	s = __kmem_cache_create_args(name, size,
-				     &(struct kmem_cache_args){ .align = 0 },
-				     flags);
+	s = create_kmalloc_cache(name, size, flags);
 	if (!s)
 		return -ENOMEM;
 	kmalloc_caches[type][idx] = s;
