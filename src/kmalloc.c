@@ -112,7 +112,11 @@ static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
 
 /*
  * A kmalloc cache, made as a boot cache is (so naturally aligned), then
- * listed and destroyable like any other; NULL without memory.
+ * listed and destroyable like any other; NULL without memory.  Its whole
+ * object may be copied to and from user space: kmalloc has no idea which
+ * part of a buffer its caller will expose.  That whitelist also keeps it
+ * out of merging, so an accounted cache never becomes an alias of
+ * kmalloc-cg-* or kmalloc-rcl-*.
  */
 static struct kmem_cache *create_kmalloc_cache(const char *name,
 					       unsigned int size,
@@ -124,7 +128,7 @@ static struct kmem_cache *create_kmalloc_cache(const char *name,
 		return NULL;
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);
-	create_boot_cache(s, name, size, flags | SLAB_KMALLOC, 0, 0);
+	create_boot_cache(s, name, size, flags | SLAB_KMALLOC, 0, size);
 	list_add(&s->list, &slab_caches);
 	s->refcount = 1;
 	mutex_unlock(&slab_mutex);
