@@ -189,20 +189,21 @@ struct track *get_track(struct kmem_cache *s, void *object,
 	return (struct track *)((char *)object + get_info_end(s)) + alloc;
 }
 
-static unsigned int *orig_size_slot(struct kmem_cache *s, void *object)
+/* The requested size a kmalloc object keeps after its tracks: a full word. */
+static unsigned long *orig_size_slot(struct kmem_cache *s, void *object)
 {
-	return (unsigned int *)((char *)object + get_info_end(s) +
-				2 * sizeof(struct track));
+	return (unsigned long *)((char *)object + get_info_end(s) +
+				 2 * sizeof(struct track));
 }
 
 static void set_orig_size(struct kmem_cache *s, void *object,
-			  unsigned int orig_size)
+			  unsigned long orig_size)
 {
 	if (slub_debug_orig_size(s))
 		*orig_size_slot(s, object) = orig_size;
 }
 
-static unsigned int get_orig_size(struct kmem_cache *s, void *object)
+static unsigned long get_orig_size(struct kmem_cache *s, void *object)
 {
 	return slub_debug_orig_size(s) ? *orig_size_slot(s, object) :
 					 s->object_size;
@@ -319,7 +320,7 @@ static void print_trailer(struct kmem_cache *s, struct slab *slab, u8 *p)
 	if (s->flags & SLAB_STORE_USER)
 		off += 2 * sizeof(struct track);
 	if (slub_debug_orig_size(s))
-		off += sizeof(unsigned int);
+		off += sizeof(unsigned long);
 	if (off != size_from_object(s))
 		print_section(KERN_ERR, "Padding  ", p + off,
 			      size_from_object(s) - off);
@@ -423,7 +424,7 @@ static bool check_pad_bytes(struct kmem_cache *s, struct slab *slab, u8 *p)
 	if (s->flags & SLAB_STORE_USER) {
 		off += 2 * sizeof(struct track);
 		if (s->flags & SLAB_KMALLOC)
-			off += sizeof(unsigned int);
+			off += sizeof(unsigned long);
 	}
 	if (size_from_object(s) == off)
 		return true;
@@ -469,7 +470,7 @@ static bool check_object(struct kmem_cache *s, struct slab *slab,
 					     endobject, val,
 					     s->inuse - s->object_size, ok);
 		if (slub_debug_orig_size(s) && val == SLUB_RED_ACTIVE) {
-			unsigned int orig = get_orig_size(s, object);
+			unsigned long orig = get_orig_size(s, object);
 
 			if (s->object_size > orig)
 				ok &= check_bytes_and_report(s, slab, p,

@@ -107,11 +107,14 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 	 * The free pointer may overlay the object only when nothing needs
 	 * the object's contents while it is free: RCU readers may still
 	 * look at a freed TYPESAFE_BY_RCU object, a constructor's state must
-	 * survive, and poisoning covers the whole object.
+	 * survive, and poisoning covers the whole object.  A red-zoned
+	 * kmalloc cache that keeps the requested size extends its red zone
+	 * into the object, down to that size, so the object holds none.
 	 */
 	if (((flags & SLAB_TYPESAFE_BY_RCU) && !args->use_freeptr_offset) ||
 	    (flags & SLAB_POISON) || s->ctor ||
-	    ((flags & SLAB_RED_ZONE) && s->object_size < sizeof(void *))) {
+	    ((flags & SLAB_RED_ZONE) &&
+	     (s->object_size < sizeof(void *) || slub_debug_orig_size(s)))) {
 		s->offset = size;
 		size += sizeof(void *);
 	} else if ((flags & SLAB_TYPESAFE_BY_RCU) && args->use_freeptr_offset) {
@@ -125,7 +128,7 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 		size += 2 * sizeof(struct track);
 		/* kmalloc caches also remember the size asked for. */
 		if (flags & SLAB_KMALLOC)
-			size += sizeof(unsigned int);
+			size += sizeof(unsigned long);
 	}
 	s->red_left_pad = 0;
 	if (flags & SLAB_RED_ZONE) {

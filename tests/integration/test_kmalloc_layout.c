@@ -4,7 +4,7 @@
  * from 6.12's create_boot_cache() (alignment) and calculate_sizes() /
  * calculate_order() in mm/slub.c (size, offsets, objects).  The suite runs
  * with nr_cpus=2 (12 minimum objects) and
- * slub_debug=Z,kmalloc-64,kmalloc-96;ZU,kmalloc-8.
+ * slub_debug=Z,kmalloc-64,kmalloc-96;FZU,kmalloc-8.
  */
 #include "harness.h"
 
@@ -75,13 +75,64 @@ static void test_red_zoned_kmalloc_96_is_32_aligned(void **state)
 	kfree(p);
 }
 
+/*
+ * kmalloc-8 with checks, red zones and user tracking keeps the requested
+ * size.
+ * 6.12 calculate_sizes(): 8 + 8 (right red zone) = 16 in use; the free
+ * pointer moves out of the object (red zone with slub_debug_orig_size())
+ * to offset 16; + 2 tracks of 32 bytes + an unsigned long orig_size = 96;
+ * + 8 padding + 8 left red zone = 112 (8-aligned); calculate_order():
+ * order 0, 4096 / 112 = 36 objects.
+ */
+static void test_tracked_kmalloc_8_keeps_orig_size_in_a_word(void **state)
+{
+	struct kmem_cache *s = kmalloc_cache(3);
+
+	assert_string_equal(s->name, "kmalloc-8");
+	assert_int_equal(sizeof(struct track), 32);
+	assert_int_equal(s->align, 8);
+	assert_int_equal(s->inuse, 16);
+	assert_int_equal(s->offset, 16);
+	assert_int_equal(s->red_left_pad, 8);
+	assert_int_equal(s->size, 112);
+	assert_int_equal(oo_order(s->oo), 0);
+	assert_int_equal(oo_objects(s->oo), 36);
+}
+
+/*
+ * The kmalloc red zone of kmalloc-8 runs from the requested size to the
+ * end of the object (6.12 check_object()): filling the request is clean,
+ * one byte more is reported, and the free pointer outside the object is
+ * never what the report is about.
+ */
+static void test_tracked_kmalloc_8_red_zone_starts_at_the_request(void **state)
+{
+	unsigned char *p = kmalloc(5, GFP_KERNEL);
+	unsigned char *q = kmalloc(5, GFP_KERNEL);
+
+	assert_string_equal(virt_to_slab(p)->slab_cache->name, "kmalloc-8");
+	memset(p, 0x11, 5);
+	kfree(p);
+	assert_int_equal(report_count(), 0);
+	memset(q, 0x22, 6);
+	kfree(q);
+	assert_captured("[kmalloc Redzone overwritten]");
+	assert_true(report_count() > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_red_zoned_kmalloc_64_keeps_natural_alignment),
 		cmocka_unit_test(test_red_zoned_kmalloc_96_is_32_aligned),
+		cmocka_unit_test(test_tracked_kmalloc_8_keeps_orig_size_in_a_word),
+	};
+	const struct CMUnitTest reports[] = {
+		cmocka_unit_test_setup_teardown(test_tracked_kmalloc_8_red_zone_starts_at_the_request,
+						report_setup, report_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+				      expect_clean_teardown) +
+	       cmocka_run_group_tests(reports, NULL, NULL);
 }
