@@ -404,9 +404,13 @@ size_t ksize(const void *object)
 			return 0;
 		return folio_size(folio);
 	}
-	/* The caller may now use all of it (the kernel's ksize() unpoisons too). */
+	/*
+	 * The caller may now use all of it: the tools and the kmalloc red
+	 * zone are told so (the kernel's ksize() unpoisons too).
+	 */
 	slab_tool_object_alloc(folio_slab(folio)->slab_cache, object,
 			       slab_ksize(folio_slab(folio)->slab_cache), true);
+	skip_orig_size_check(folio_slab(folio)->slab_cache, object);
 	return slab_ksize(folio_slab(folio)->slab_cache);
 }
 EXPORT_SYMBOL(ksize);
@@ -434,14 +438,19 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	if (p && p != ZERO_SIZE_PTR)
 		ks = ksize(p);
 
+	/*
+	 * In place: ksize() made the whole object the request, so no stale
+	 * kmalloc red zone is left between the old and the new size.  What
+	 * lies past new_size is zeroed whenever allocations are initialised.
+	 */
 	if (new_size <= ks) {
-		/* Shrinking in place: what the caller gave up is zeroed if asked. */
-		if (flags & __GFP_ZERO)
+		if (want_init_on_alloc(flags))
 			memset((char *)p + new_size, 0, ks - new_size);
 		return (void *)p;
 	}
 
-	ret = kmalloc(new_size, flags);
+	/* Tracked as allocated by krealloc()'s caller. */
+	ret = __do_kmalloc_node(new_size, flags, NUMA_NO_NODE, _RET_IP_);
 	if (ret && ks) {
 		slab_tool_metadata_begin();
 		memcpy(ret, p, ks);
@@ -462,13 +471,20 @@ void kfree_sensitive(const void *p)
 }
 EXPORT_SYMBOL(kfree_sensitive);
 
-void *kmemdup(const void *src, size_t len, gfp_t gfp)
+/* A copy of len bytes of src, tracked as allocated by caller. */
+static void *kmemdup_caller(const void *src, size_t len, gfp_t gfp,
+			    unsigned long caller)
 {
-	void *p = kmalloc(len, gfp);
+	void *p = __do_kmalloc_node(len, gfp, NUMA_NO_NODE, caller);
 
 	if (p && len)
 		memcpy(p, src, len);
 	return p;
+}
+
+void *kmemdup(const void *src, size_t len, gfp_t gfp)
+{
+	return kmemdup_caller(src, len, gfp, _RET_IP_);
 }
 EXPORT_SYMBOL(kmemdup);
 
@@ -476,7 +492,7 @@ char *kstrdup(const char *s, gfp_t gfp)
 {
 	if (!s)
 		return NULL;
-	return kmemdup(s, strlen(s) + 1, gfp);
+	return kmemdup_caller(s, strlen(s) + 1, gfp, _RET_IP_);
 }
 EXPORT_SYMBOL(kstrdup);
 

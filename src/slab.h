@@ -693,6 +693,12 @@ void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 /* slub_debug.c: object's last allocation or free (SLAB_STORE_USER caches). */
 struct track *get_track(struct kmem_cache *s, void *object,
 			enum track_item alloc);
+/*
+ * slub_debug.c: a caller told the whole object is usable (ksize()) may
+ * write all of it: object's requested size becomes the object size, so
+ * the kmalloc red zone shrinks to nothing.
+ */
+void skip_orig_size_check(struct kmem_cache *s, const void *object);
 /* slub_debug.c: the alloc/free owner lines of object's report. */
 void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */

@@ -203,6 +203,11 @@ static void set_orig_size(struct kmem_cache *s, void *object,
 		*orig_size_slot(s, object) = orig_size;
 }
 
+void skip_orig_size_check(struct kmem_cache *s, const void *object)
+{
+	set_orig_size(s, (void *)object, s->object_size);
+}
+
 static unsigned long get_orig_size(struct kmem_cache *s, void *object)
 {
 	return slub_debug_orig_size(s) ? *orig_size_slot(s, object) :
