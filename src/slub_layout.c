@@ -56,9 +56,18 @@ int calculate_order(unsigned int size)
 	unsigned int min_objects = slub_min_objects;
 	unsigned int max_objects, min_order, order, fraction;
 
-	/* More CPUs contend more; give each slab more objects to hand out. */
-	if (!min_objects)
-		min_objects = 4 * (fls(num_possible_cpus()) + 1);
+	/*
+	 * More CPUs contend more; give each slab more objects to hand out.
+	 * Present CPUs, not possible ones, which may be many never used;
+	 * but a single present CPU may just mean the others come later.
+	 */
+	if (!min_objects) {
+		unsigned int nr_cpus = num_present_cpus();
+
+		if (nr_cpus <= 1)
+			nr_cpus = nr_cpu_ids;
+		min_objects = 4 * (fls(nr_cpus) + 1);
+	}
 	max_objects = max(order_objects(slub_max_order, size), 1U);
 	min_objects = min(min_objects, max_objects);
 

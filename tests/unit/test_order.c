@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Slab order (calculate_order/calc_slab_order).  The suite runs with
- * nr_cpus=2, so the default minimum is 4 * (fls(2) + 1) = 12 objects.
+ * nr_cpus=2, so the default minimum is 4 * (fls(2) + 1) = 12 objects
+ * (6.12 calculate_order(): from num_present_cpus(), nr_cpu_ids if that
+ * is 1; every simulated CPU is present).
  */
 #include "harness.h"
 
