@@ -450,6 +450,19 @@ static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
 	return slab;
 }
 
+/*
+ * Whether an allocation names a node without insisting on it: then the
+ * slow path first tries that node alone (its partial slabs, then a new
+ * slab without waiting), and only then any node (6.12 ___slab_alloc()).
+ */
+static inline bool slab_try_thisnode(int node, gfp_t gfpflags)
+{
+	return node != NUMA_NO_NODE && !(gfpflags & __GFP_THISNODE);
+}
+
+/* The gfp flags of the slow path's node-only first try. */
+#define SLAB_THISNODE_GFP	(GFP_NOWAIT | __GFP_THISNODE)
+
 /* Whether the free pointer lies after the object instead of inside it. */
 static inline bool freeptr_outside_object(const struct kmem_cache *s)
 {

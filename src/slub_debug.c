@@ -779,21 +779,32 @@ void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 		       unsigned long addr, size_t orig_size)
 {
 	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
+	/* SLUB_TINY's path has no node-only first try; debug caches do. */
+	bool try_thisnode = !IS_ENABLED(CONFIG_LIBSLAB_TINY) &&
+			    slab_try_thisnode(node, gfpflags);
 	struct slab *slab;
+	gfp_t pc_flags;
 	void *object;
 	int nid;
 
+new_objects:
+	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
 	object = alloc_from_node(s, get_node(s, searchnode), orig_size);
 	for (nid = 0; !object && nid < nr_node_ids; nid++) {
 		if (nid == searchnode ||
-		    (node != NUMA_NO_NODE && (gfpflags & __GFP_THISNODE)))
+		    (node != NUMA_NO_NODE && (pc_flags & __GFP_THISNODE)))
 			continue;
 		object = alloc_from_node(s, get_node(s, nid), orig_size);
 	}
 	while (!object) {
-		slab = new_slab(s, gfpflags, node);
-		if (unlikely(!slab))
+		slab = new_slab(s, pc_flags, node);
+		if (unlikely(!slab)) {
+			if (try_thisnode) {
+				try_thisnode = false;
+				goto new_objects;
+			}
 			return NULL;
+		}
 		stat(s, ALLOC_SLAB);
 		object = alloc_single_from_new_slab(s, slab, orig_size);
 	}
