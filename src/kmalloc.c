@@ -110,6 +110,32 @@ struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller)
 
 static char kmalloc_names[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1][24];
 
+/*
+ * A kmalloc cache, made as a boot cache is (so naturally aligned), then
+ * listed and destroyable like any other; NULL without memory.  Its whole
+ * object may be copied to and from user space: kmalloc has no idea which
+ * part of a buffer its caller will expose.  That whitelist also keeps it
+ * out of merging, so an accounted cache never becomes an alias of
+ * kmalloc-cg-* or kmalloc-rcl-*.
+ */
+static struct kmem_cache *create_kmalloc_cache(const char *name,
+					       unsigned int size,
+					       slab_flags_t flags)
+{
+	struct kmem_cache *s = kmem_cache_zalloc(kmem_cache, GFP_NOWAIT);
+
+	if (!s)
+		return NULL;
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	create_boot_cache(s, name, size, flags | SLAB_KMALLOC, 0, size);
+	list_add(&s->list, &slab_caches);
+	s->refcount = 1;
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+	return s;
+}
+
 static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 {
 	slab_flags_t flags = SLAB_KMALLOC;
@@ -133,9 +159,7 @@ static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 	/* The longest, "kmalloc-rnd-15-" and "192", fits with room to spare. */
 	snprintf(name, sizeof(kmalloc_names[0][0]), "%.16s%.4s",
 		 kmalloc_type_prefix(type), kmalloc_size_names[idx]);
-	s = __kmem_cache_create_args(name, size,
-				     &(struct kmem_cache_args){ .align = 0 },
-				     flags);
+	s = create_kmalloc_cache(name, size, flags);
 	if (!s)
 		return -ENOMEM;
 	kmalloc_caches[type][idx] = s;
@@ -380,9 +404,13 @@ size_t ksize(const void *object)
 			return 0;
 		return folio_size(folio);
 	}
-	/* The caller may now use all of it (the kernel's ksize() unpoisons too). */
+	/*
+	 * The caller may now use all of it: the tools and the kmalloc red
+	 * zone are told so (the kernel's ksize() unpoisons too).
+	 */
 	slab_tool_object_alloc(folio_slab(folio)->slab_cache, object,
 			       slab_ksize(folio_slab(folio)->slab_cache), true);
+	skip_orig_size_check(folio_slab(folio)->slab_cache, object);
 	return slab_ksize(folio_slab(folio)->slab_cache);
 }
 EXPORT_SYMBOL(ksize);
@@ -410,14 +438,19 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	if (p && p != ZERO_SIZE_PTR)
 		ks = ksize(p);
 
+	/*
+	 * In place: ksize() made the whole object the request, so no stale
+	 * kmalloc red zone is left between the old and the new size.  What
+	 * lies past new_size is zeroed whenever allocations are initialised.
+	 */
 	if (new_size <= ks) {
-		/* Shrinking in place: what the caller gave up is zeroed if asked. */
-		if (flags & __GFP_ZERO)
+		if (want_init_on_alloc(flags))
 			memset((char *)p + new_size, 0, ks - new_size);
 		return (void *)p;
 	}
 
-	ret = kmalloc(new_size, flags);
+	/* Tracked as allocated by krealloc()'s caller. */
+	ret = __do_kmalloc_node(new_size, flags, NUMA_NO_NODE, _RET_IP_);
 	if (ret && ks) {
 		slab_tool_metadata_begin();
 		memcpy(ret, p, ks);
@@ -438,13 +471,20 @@ void kfree_sensitive(const void *p)
 }
 EXPORT_SYMBOL(kfree_sensitive);
 
-void *kmemdup(const void *src, size_t len, gfp_t gfp)
+/* A copy of len bytes of src, tracked as allocated by caller. */
+static void *kmemdup_caller(const void *src, size_t len, gfp_t gfp,
+			    unsigned long caller)
 {
-	void *p = kmalloc(len, gfp);
+	void *p = __do_kmalloc_node(len, gfp, NUMA_NO_NODE, caller);
 
 	if (p && len)
 		memcpy(p, src, len);
 	return p;
+}
+
+void *kmemdup(const void *src, size_t len, gfp_t gfp)
+{
+	return kmemdup_caller(src, len, gfp, _RET_IP_);
 }
 EXPORT_SYMBOL(kmemdup);
 
@@ -452,7 +492,7 @@ char *kstrdup(const char *s, gfp_t gfp)
 {
 	if (!s)
 		return NULL;
-	return kmemdup(s, strlen(s) + 1, gfp);
+	return kmemdup_caller(s, strlen(s) + 1, gfp, _RET_IP_);
 }
 EXPORT_SYMBOL(kstrdup);
 

@@ -458,6 +458,19 @@ static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
 	return slab;
 }
 
+/*
+ * Whether an allocation names a node without insisting on it: then the
+ * slow path first tries that node alone (its partial slabs, then a new
+ * slab without waiting), and only then any node (6.12 ___slab_alloc()).
+ */
+static inline bool slab_try_thisnode(int node, gfp_t gfpflags)
+{
+	return node != NUMA_NO_NODE && !(gfpflags & __GFP_THISNODE);
+}
+
+/* The gfp flags of the slow path's node-only first try. */
+#define SLAB_THISNODE_GFP	(GFP_NOWAIT | __GFP_THISNODE)
+
 /* Whether the free pointer lies after the object instead of inside it. */
 static inline bool freeptr_outside_object(const struct kmem_cache *s)
 {
@@ -709,6 +722,12 @@ void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 /* slub_debug.c: object's last allocation or free (SLAB_STORE_USER caches). */
 struct track *get_track(struct kmem_cache *s, void *object,
 			enum track_item alloc);
+/*
+ * slub_debug.c: a caller told the whole object is usable (ksize()) may
+ * write all of it: object's requested size becomes the object size, so
+ * the kmalloc red zone shrinks to nothing.
+ */
+void skip_orig_size_check(struct kmem_cache *s, const void *object);
 /* slub_debug.c: the alloc/free owner lines of object's report. */
 void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */

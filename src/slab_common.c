@@ -385,10 +385,19 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 		       unsigned int useroffset, unsigned int usersize)
 {
 	struct kmem_cache_args args = {
+		.align = ARCH_KMALLOC_MINALIGN,
 		.useroffset = useroffset,
 		.usersize = usersize,
 	};
 	int err;
+
+	/*
+	 * kmalloc promises natural alignment: the largest power of two that
+	 * divides the size (the size itself for kmalloc-8 .. kmalloc-8k).
+	 */
+	if (flags & SLAB_KMALLOC)
+		args.align = max(args.align, 1U << (ffs(size) - 1));
+	args.align = calculate_alignment(flags, args.align, size);
 
 	err = do_kmem_cache_create(s, name, size, &args, flags);
 	if (err)

@@ -258,6 +258,8 @@ static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 	unsigned long flags;
 	void *object, *chain;
 	bool retry, frozen;
+	bool try_thisnode = slab_try_thisnode(node, gfpflags);
+	gfp_t pc_flags;
 
 	stat(s, ALLOC_SLOWPATH);
 	if (kmem_cache_debug(s))
@@ -304,7 +306,10 @@ reread:
 			goto reread;
 	}
 
-	slab = get_partial(s, node, gfpflags);
+new_objects:
+	/* The node asked for first, even over free objects elsewhere. */
+	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
+	slab = get_partial(s, node, pc_flags);
 	if (slab) {
 		chain = freeze_slab(s, slab);
 		if (likely(chain))
@@ -312,9 +317,14 @@ reread:
 		goto reread;
 	}
 
-	slab = new_slab(s, gfpflags, node);
-	if (unlikely(!slab))
+	slab = new_slab(s, pc_flags, node);
+	if (unlikely(!slab)) {
+		if (try_thisnode) {
+			try_thisnode = false;
+			goto new_objects;
+		}
 		return NULL;
+	}
 	stat(s, ALLOC_SLAB);
 	inc_slabs_node(s, slab_nid(slab), slab->objects);
 

@@ -189,20 +189,26 @@ struct track *get_track(struct kmem_cache *s, void *object,
 	return (struct track *)((char *)object + get_info_end(s)) + alloc;
 }
 
-static unsigned int *orig_size_slot(struct kmem_cache *s, void *object)
+/* The requested size a kmalloc object keeps after its tracks: a full word. */
+static unsigned long *orig_size_slot(struct kmem_cache *s, void *object)
 {
-	return (unsigned int *)((char *)object + get_info_end(s) +
-				2 * sizeof(struct track));
+	return (unsigned long *)((char *)object + get_info_end(s) +
+				 2 * sizeof(struct track));
 }
 
 static void set_orig_size(struct kmem_cache *s, void *object,
-			  unsigned int orig_size)
+			  unsigned long orig_size)
 {
 	if (slub_debug_orig_size(s))
 		*orig_size_slot(s, object) = orig_size;
 }
 
-static unsigned int get_orig_size(struct kmem_cache *s, void *object)
+void skip_orig_size_check(struct kmem_cache *s, const void *object)
+{
+	set_orig_size(s, (void *)object, s->object_size);
+}
+
+static unsigned long get_orig_size(struct kmem_cache *s, void *object)
 {
 	return slub_debug_orig_size(s) ? *orig_size_slot(s, object) :
 					 s->object_size;
@@ -319,7 +325,7 @@ static void print_trailer(struct kmem_cache *s, struct slab *slab, u8 *p)
 	if (s->flags & SLAB_STORE_USER)
 		off += 2 * sizeof(struct track);
 	if (slub_debug_orig_size(s))
-		off += sizeof(unsigned int);
+		off += sizeof(unsigned long);
 	if (off != size_from_object(s))
 		print_section(KERN_ERR, "Padding  ", p + off,
 			      size_from_object(s) - off);
@@ -423,7 +429,7 @@ static bool check_pad_bytes(struct kmem_cache *s, struct slab *slab, u8 *p)
 	if (s->flags & SLAB_STORE_USER) {
 		off += 2 * sizeof(struct track);
 		if (s->flags & SLAB_KMALLOC)
-			off += sizeof(unsigned int);
+			off += sizeof(unsigned long);
 	}
 	if (size_from_object(s) == off)
 		return true;
@@ -469,7 +475,7 @@ static bool check_object(struct kmem_cache *s, struct slab *slab,
 					     endobject, val,
 					     s->inuse - s->object_size, ok);
 		if (slub_debug_orig_size(s) && val == SLUB_RED_ACTIVE) {
-			unsigned int orig = get_orig_size(s, object);
+			unsigned long orig = get_orig_size(s, object);
 
 			if (s->object_size > orig)
 				ok &= check_bytes_and_report(s, slab, p,
@@ -779,21 +785,32 @@ void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 		       unsigned long addr, size_t orig_size)
 {
 	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
+	/* SLUB_TINY's path has no node-only first try; debug caches do. */
+	bool try_thisnode = !IS_ENABLED(CONFIG_LIBSLAB_TINY) &&
+			    slab_try_thisnode(node, gfpflags);
 	struct slab *slab;
+	gfp_t pc_flags;
 	void *object;
 	int nid;
 
+new_objects:
+	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
 	object = alloc_from_node(s, get_node(s, searchnode), orig_size);
 	for (nid = 0; !object && nid < nr_node_ids; nid++) {
 		if (nid == searchnode ||
-		    (node != NUMA_NO_NODE && (gfpflags & __GFP_THISNODE)))
+		    (node != NUMA_NO_NODE && (pc_flags & __GFP_THISNODE)))
 			continue;
 		object = alloc_from_node(s, get_node(s, nid), orig_size);
 	}
 	while (!object) {
-		slab = new_slab(s, gfpflags, node);
-		if (unlikely(!slab))
+		slab = new_slab(s, pc_flags, node);
+		if (unlikely(!slab)) {
+			if (try_thisnode) {
+				try_thisnode = false;
+				goto new_objects;
+			}
 			return NULL;
+		}
 		stat(s, ALLOC_SLAB);
 		object = alloc_single_from_new_slab(s, slab, orig_size);
 	}

@@ -56,9 +56,18 @@ int calculate_order(unsigned int size)
 	unsigned int min_objects = slub_min_objects;
 	unsigned int max_objects, min_order, order, fraction;
 
-	/* More CPUs contend more; give each slab more objects to hand out. */
-	if (!min_objects)
-		min_objects = 4 * (fls(num_possible_cpus()) + 1);
+	/*
+	 * More CPUs contend more; give each slab more objects to hand out.
+	 * Present CPUs, not possible ones, which may be many never used;
+	 * but a single present CPU may just mean the others come later.
+	 */
+	if (!min_objects) {
+		unsigned int nr_cpus = num_present_cpus();
+
+		if (nr_cpus <= 1)
+			nr_cpus = nr_cpu_ids;
+		min_objects = 4 * (fls(nr_cpus) + 1);
+	}
 	max_objects = max(order_objects(slub_max_order, size), 1U);
 	min_objects = min(min_objects, max_objects);
 
@@ -107,11 +116,14 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 	 * The free pointer may overlay the object only when nothing needs
 	 * the object's contents while it is free: RCU readers may still
 	 * look at a freed TYPESAFE_BY_RCU object, a constructor's state must
-	 * survive, and poisoning covers the whole object.
+	 * survive, and poisoning covers the whole object.  A red-zoned
+	 * kmalloc cache that keeps the requested size extends its red zone
+	 * into the object, down to that size, so the object holds none.
 	 */
 	if (((flags & SLAB_TYPESAFE_BY_RCU) && !args->use_freeptr_offset) ||
 	    (flags & SLAB_POISON) || s->ctor ||
-	    ((flags & SLAB_RED_ZONE) && s->object_size < sizeof(void *))) {
+	    ((flags & SLAB_RED_ZONE) &&
+	     (s->object_size < sizeof(void *) || slub_debug_orig_size(s)))) {
 		s->offset = size;
 		size += sizeof(void *);
 	} else if ((flags & SLAB_TYPESAFE_BY_RCU) && args->use_freeptr_offset) {
@@ -125,7 +137,7 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 		size += 2 * sizeof(struct track);
 		/* kmalloc caches also remember the size asked for. */
 		if (flags & SLAB_KMALLOC)
-			size += sizeof(unsigned int);
+			size += sizeof(unsigned long);
 	}
 	s->red_left_pad = 0;
 	if (flags & SLAB_RED_ZONE) {
@@ -164,16 +176,21 @@ void set_partial_limits(struct kmem_cache *s)
 	s->min_partial = clamp_t(unsigned long, ilog2(s->size) / 2,
 				 MIN_PARTIAL, MAX_PARTIAL);
 
+	/*
+	 * Objects kept per CPU, fewer for bigger objects.  Since 5.16 the
+	 * chain is limited in slabs derived from these, so the numbers grew
+	 * (they were 30/13/6/2 when they counted objects directly).
+	 */
 	if (!kmem_cache_has_cpu_partial(s))
 		nr_objects = 0;
 	else if (s->size >= PAGE_SIZE)
-		nr_objects = 2;
-	else if (s->size >= 1024)
 		nr_objects = 6;
+	else if (s->size >= 1024)
+		nr_objects = 24;
 	else if (s->size >= 256)
-		nr_objects = 13;
+		nr_objects = 52;
 	else
-		nr_objects = 30;
+		nr_objects = 120;
 
 	slub_set_cpu_partial(s, nr_objects);
 }

@@ -22,6 +22,91 @@ static void test_kmalloc_red_zone_catches_writes_past_the_requested_size(void **
 	assert_int_equal(report_count(), 3);
 }
 
+/*
+ * 6.12 __ksize() in mm/slab_common.c calls skip_orig_size_check(): after
+ * ksize() the whole object is the request, so filling all ksize() bytes of
+ * a kmalloc-64 object (64: slab_ksize() of a red-zoned cache) is no
+ * kmalloc red zone overwrite, and the object is freed.
+ */
+static void test_writing_all_ksize_bytes_is_no_overwrite(void **state)
+{
+	struct kmem_cache *s = kmalloc_caches[KMALLOC_NORMAL][6];
+	unsigned long inuse = libslab_count_inuse(s);
+	unsigned char *p = kmalloc(40, GFP_KERNEL);
+	size_t n = ksize(p);
+
+	assert_int_equal(n, 64);
+	memset(p, 0x5a, n);
+	kfree(p);
+	assert_int_equal(report_count(), 0);
+	assert_int_equal(libslab_count_inuse(s), inuse);
+}
+
+/*
+ * krealloc() growing inside the object (6.12 __do_krealloc(): ksize(),
+ * then the same pointer back) leaves no stale kmalloc red zone behind:
+ * the new size may be written in full.
+ */
+static void test_krealloc_growing_in_place_may_be_filled(void **state)
+{
+	struct kmem_cache *s = kmalloc_caches[KMALLOC_NORMAL][6];
+	unsigned long inuse = libslab_count_inuse(s);
+	unsigned char *p = kmalloc(40, GFP_KERNEL);
+	unsigned char *q = krealloc(p, 60, GFP_KERNEL);
+
+	assert_ptr_equal(q, p);
+	memset(q, 0x5a, 60);
+	kfree(q);
+	assert_int_equal(report_count(), 0);
+	assert_int_equal(libslab_count_inuse(s), inuse);
+}
+
+/* Whether a tracked allocation's caller lies inside fn (a small function). */
+static bool tracked_in(struct kmem_cache *s, void *object, const void *fn)
+{
+	unsigned long addr = get_track(s, object, TRACK_ALLOC)->addr;
+
+	return addr > (unsigned long)fn && addr < (unsigned long)fn + 512;
+}
+
+/* Callers of kmemdup() and krealloc(); the asm keeps the calls from being tail calls. */
+static noinline void *dup_here(const void *src)
+{
+	void *p = kmemdup(src, 40, GFP_KERNEL);
+
+	__asm__ volatile("" : : "r"(p) : "memory");
+	return p;
+}
+
+static noinline void *grow_here(void *p)
+{
+	void *q = krealloc(p, 40, GFP_KERNEL);
+
+	__asm__ volatile("" : : "r"(q) : "memory");
+	return q;
+}
+
+/*
+ * 6.12 kmemdup() (mm/util.c) and __do_krealloc() allocate with
+ * kmalloc_node_track_caller(..., _RET_IP_): the alloc track names their
+ * caller, not the helper.
+ */
+static void test_kmemdup_and_krealloc_track_their_caller(void **state)
+{
+	struct kmem_cache *s = kmalloc_caches[KMALLOC_NORMAL][6];
+	char src[40] = "tracked";
+	void *d = dup_here(src);
+	void *r = grow_here(kmalloc(8, GFP_KERNEL));
+
+	assert_ptr_equal(virt_to_slab(d)->slab_cache, s);
+	assert_ptr_equal(virt_to_slab(r)->slab_cache, s);
+	assert_true(tracked_in(s, d, dup_here));
+	assert_true(tracked_in(s, r, grow_here));
+	kfree(d);
+	kfree(r);
+	assert_int_equal(report_count(), 0);
+}
+
 static void test_user_tracking_reports_where_an_object_was_allocated(void **state)
 {
 	struct kmem_cache *s = make_debug("dbg_track", 64,
@@ -134,6 +219,9 @@ int main(void)
 {
 	const struct CMUnitTest local[] = {
 		cmocka_unit_test_setup_teardown(test_kmalloc_red_zone_catches_writes_past_the_requested_size, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_writing_all_ksize_bytes_is_no_overwrite, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_krealloc_growing_in_place_may_be_filled, report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_kmemdup_and_krealloc_track_their_caller, report_setup, report_teardown),
 		cmocka_unit_test_setup_teardown(test_user_tracking_reports_where_an_object_was_allocated, report_setup, report_teardown),
 		cmocka_unit_test_setup_teardown(test_trace_prints_every_alloc_and_free, report_setup, report_teardown),
 		cmocka_unit_test_setup_teardown(test_destroy_lists_each_leaked_object_with_its_owner, report_setup, report_teardown),

@@ -145,6 +145,25 @@ static void test_init_on_alloc_hides_stale_data(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * 6.12 __do_krealloc() in mm/slab_common.c zeroes what an in-place shrink
+ * gives up when want_init_on_alloc(flags): with init_on_alloc=1 as well as
+ * with __GFP_ZERO.
+ */
+static void test_krealloc_in_place_zeroes_the_rest_with_init_on_alloc(void **state)
+{
+	char *p = kmalloc(64, GFP_KERNEL);
+	char *q;
+
+	memset(p, 'S', 64);
+	sim_init_on_alloc = true;
+	q = krealloc(p, 16, GFP_KERNEL);
+	assert_ptr_equal(q, p);
+	assert_null(memchr_inv(q, 'S', 16));
+	assert_null(memchr_inv(q + 16, 0, ksize(q) - 16));
+	kfree(q);
+}
+
 static void test_init_on_free_wipes_freed_objects(void **state)
 {
 	struct kmem_cache *s = make_test_cache("init_free");
@@ -215,6 +234,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_shuffled_freelist_hands_out_a_permutation, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_ordered_freelist_without_randomisation, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_init_on_alloc_hides_stale_data, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_krealloc_in_place_zeroes_the_rest_with_init_on_alloc, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_init_on_free_wipes_freed_objects, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_buckets_keep_their_objects_out_of_kmalloc_slabs, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_usercopy_within_the_whitelist_passes, report_setup, stop),

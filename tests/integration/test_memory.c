@@ -102,6 +102,70 @@ static void test_full_node_falls_back_unless_thisnode(void **state)
 	assert_int_equal(sim_pages_in_use(1), node1);
 }
 
+/*
+ * 6.12 ___slab_alloc() (mm/slub.c), try_thisnode: an allocation for node 1
+ * without __GFP_THISNODE first looks at node 1 alone, partial slabs then a
+ * new slab (GFP_NOWAIT | __GFP_THISNODE), before get_any_partial() may
+ * hand out another node's free objects.  Node 0 here has plenty of partial
+ * slabs (more than min_partial, so get_any_partial() would take them), and
+ * node 1 free memory: the object must come from node 1.
+ */
+static void test_alloc_node_prefers_a_new_slab_on_that_node(void **state)
+{
+	struct kmem_cache *s = make_test_cache("try_thisnode");
+	void *p[8 * TEST_PER_SLAB], *q;
+	int i;
+
+	for (i = 0; i < 8 * TEST_PER_SLAB; i++) {
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 0);
+		assert_non_null(p[i]);
+		assert_int_equal(folio_nid(virt_to_folio(p[i])), 0);
+	}
+	for (i = 0; i < 8; i++)
+		kmem_cache_free(s, p[i * TEST_PER_SLAB]);
+	libslab_flush_all(s);
+	assert_true(libslab_node_nr_partial(s, 0) > s->min_partial);
+
+	q = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	assert_non_null(q);
+	assert_int_equal(folio_nid(virt_to_folio(q)), 1);
+	kmem_cache_free(s, q);
+	for (i = 0; i < 8 * TEST_PER_SLAB; i++)
+		if (i % TEST_PER_SLAB)
+			kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+/*
+ * The node-only try fails when node 1 has no free page; 6.12
+ * ___slab_alloc() then retries with the caller's flags, which may use any
+ * node: the object comes from node 0.
+ */
+static void test_alloc_node_falls_back_when_that_node_is_full(void **state)
+{
+	static struct page *blocks[16 + (1 << MAX_PAGE_ORDER)];
+	const gfp_t here = GFP_KERNEL | __GFP_THISNODE | __GFP_NOWARN;
+	struct kmem_cache *s = make_test_cache("thisnode_full");
+	unsigned int orders[ARRAY_SIZE(blocks)];
+	size_t n = 0;
+	void *p;
+
+	while (n < 16 && (blocks[n] = alloc_pages_node(1, here, MAX_PAGE_ORDER)))
+		orders[n++] = MAX_PAGE_ORDER;
+	while (n < ARRAY_SIZE(blocks) && (blocks[n] = alloc_pages_node(1, here, 0)))
+		orders[n++] = 0;
+	assert_int_equal(sim_pages_in_use(1), sim_node_pages(1));
+
+	assert_null(kmem_cache_alloc_node(s, here, 1));
+	p = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	assert_non_null(p);
+	assert_int_equal(folio_nid(virt_to_folio(p)), 0);
+	kmem_cache_free(s, p);
+	while (n--)
+		__free_pages(blocks[n], orders[n]);
+	kmem_cache_destroy(s);
+}
+
 static void test_memory_limit_makes_allocation_fail_cleanly(void **state)
 {
 	struct kmem_cache *s = kmem_cache_create("limit_fail", 512, 0, SLAB_NO_MERGE, NULL);
@@ -186,6 +250,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_nodes_come_from_the_command_line, pin_cpu0),
+		cmocka_unit_test_setup(test_alloc_node_prefers_a_new_slab_on_that_node, pin_cpu0),
+		cmocka_unit_test_setup(test_alloc_node_falls_back_when_that_node_is_full, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_places_object_on_that_node, pin_cpu0),
 		cmocka_unit_test_setup(test_default_node_is_the_cpus_node, pin_cpu0),
 		cmocka_unit_test_setup(test_slabs_are_counted_per_node, pin_cpu0),

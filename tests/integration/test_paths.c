@@ -128,18 +128,28 @@ static void test_flush_moves_cpu_slabs_to_node_partial(void **state)
 static void test_cpu_partial_chain_drains_to_node_when_full(void **state)
 {
 	struct kmem_cache *s = make_test_cache("cpu_partial_drain");
-	void *p[8 * TEST_PER_SLAB];
-	int i;
+	void *p[12 * TEST_PER_SLAB];
+	/*
+	 * One slab more than the chain may hold, plus the cpu slab.  6.12
+	 * put_cpu_partial() drains the chain once it holds
+	 * cpu_partial_slabs slabs and another comes: 7 for 256-byte objects
+	 * (set_cpu_partial(): 52 objects, 16 a slab, DIV_ROUND_UP(104, 16)).
+	 */
+	unsigned int freed = s->cpu_partial_slabs + 1, nr = freed + 1;
+	unsigned int i;
 
-	alloc_n(s, p, 8 * TEST_PER_SLAB);
+	assert_int_equal(s->cpu_partial_slabs, 7);
+	assert_true(nr <= 12);
+	alloc_n(s, p, nr * TEST_PER_SLAB);
 	/* One free per full slab: each joins the cpu partial chain. */
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < freed; i++)
 		kmem_cache_free(s, p[i * TEST_PER_SLAB]);
 	assert_true(libslab_cpu_nr_partial(s, 0) <= s->cpu_partial_slabs);
 	assert_true(slab_test_nr_partial(s) > 0);
-	assert_int_equal(libslab_cpu_nr_partial(s, 0) + slab_test_nr_partial(s), 7);
-	for (i = 0; i < 8 * TEST_PER_SLAB; i++)
-		if (i % TEST_PER_SLAB || i >= 7 * TEST_PER_SLAB)
+	assert_int_equal(libslab_cpu_nr_partial(s, 0) + slab_test_nr_partial(s),
+			 freed);
+	for (i = 0; i < nr * TEST_PER_SLAB; i++)
+		if (i % TEST_PER_SLAB || i >= freed * TEST_PER_SLAB)
 			kmem_cache_free(s, p[i]);
 	kmem_cache_destroy(s);
 }
