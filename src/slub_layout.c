@@ -125,7 +125,7 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 		size += 2 * sizeof(struct track);
 		/* kmalloc caches also remember the size asked for. */
 		if (flags & SLAB_KMALLOC)
-			size += sizeof(unsigned int);
+			size += sizeof(unsigned long);
 	}
 	s->red_left_pad = 0;
 	if (flags & SLAB_RED_ZONE) {
