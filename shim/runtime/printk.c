@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,15 +68,27 @@ int test_taint(unsigned int flag)
 	       (__atomic_load_n(&tainted_mask, __ATOMIC_RELAXED) >> flag) & 1;
 }
 
-/* "symbol+0xoffset" for a code address, or its hex value. */
+/*
+ * %pS: "symbol+0xoffset/0xsize" for a code address, as the kernel's
+ * sprint_symbol() prints it (without the size if the symbol table has
+ * none), or its hex value.  Symbols need -rdynamic.
+ */
 static int format_symbol(char *buf, size_t size, const void *addr)
 {
+	const ElfW(Sym) *sym = NULL;
 	Dl_info info;
 
-	if (dladdr(addr, &info) && info.dli_sname)
-		return snprintf(buf, size, "%s+0x%lx", info.dli_sname,
-				(unsigned long)((const char *)addr -
-						(const char *)info.dli_saddr));
+	if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) &&
+	    info.dli_sname) {
+		unsigned long off = (unsigned long)((const char *)addr -
+						    (const char *)info.dli_saddr);
+
+		if (sym && sym->st_size)
+			return snprintf(buf, size, "%s+0x%lx/0x%lx",
+					info.dli_sname, off,
+					(unsigned long)sym->st_size);
+		return snprintf(buf, size, "%s+0x%lx", info.dli_sname, off);
+	}
 	return snprintf(buf, size, "0x%lx", (unsigned long)addr);
 }
 
@@ -313,7 +326,6 @@ void dump_stack(void)
 {
 	void *frames[32];
 	int n = backtrace(frames, 32), i;
-	char **names = backtrace_symbols(frames, n);
 	unsigned long mask = __atomic_load_n(&tainted_mask, __ATOMIC_RELAXED);
 
 	printk(KERN_DEFAULT_LEVEL "CPU: %u UID: %u PID: %d Comm: %.20s %s\n",
@@ -328,8 +340,7 @@ void dump_stack(void)
 		       mask & (1UL << TAINT_WARN) ? "[W]=WARN" : "");
 	printk(KERN_DEFAULT_LEVEL "Call Trace:\n");
 	for (i = 1; i < n; i++)
-		printk(KERN_DEFAULT_LEVEL " %s\n", names ? names[i] : "?");
-	free(names);
+		printk(KERN_DEFAULT_LEVEL " %pS\n", frames[i]);
 }
 
 void __warn_printk(const char *file, int line, const char *func,

@@ -33,8 +33,11 @@ static void test_user_tracking_reports_where_an_object_was_allocated(void **stat
 	kmem_cache_free(s, p);
 	assert_captured("Allocated in 0x");
 	assert_captured(" age=");
-	/* The allocation stack comes from the depot, symbolised (-rdynamic). */
-	assert_captured("(slab_alloc_node+0x");
+	/*
+	 * The allocation stack comes from the depot, a frame a line as the
+	 * kernel's stack_trace_print() prints it: " %pS" (-rdynamic).
+	 */
+	assert_captured("\n slab_alloc_node+0x");
 	assert_int_equal(report_count(), 3);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
