@@ -816,10 +816,23 @@ void free_kmem_cache_nodes(struct kmem_cache *s);
  * kernel's slab_add_kunit_errors() counts them: each BUG report, each
  * "[... overwritten]" line, each FIX line, each object listed as leaked,
  * so KUnit's expected counts apply unchanged (libslab_error_count()).
+ * True when a KUnit test's "slab_errors" resource took the count: the
+ * caller then prints nothing, as 6.12 does.
  */
-void slab_add_error(void);
-/* slab_common.c: a formatted error report about s (one event), with a stack. */
-__printf(2, 3) void slab_err(struct kmem_cache *s, const char *fmt, ...);
+bool slab_add_error(void);
+/* slab_common.c: whether the current KUnit test counts "slab_errors". */
+bool slab_in_kunit_test(void);
+/*
+ * slab_common.c: a formatted error report about s (one event): banner,
+ * then __slab_err(slab).  Silent when a KUnit test counts it.
+ */
+__printf(3, 4) void slab_err(struct kmem_cache *s, struct slab *slab,
+			     const char *fmt, ...);
+/*
+ * slub_debug.c: the end of a slab report: the slab's line (slab may be
+ * NULL), a TAINT_BAD_PAGE taint and a WARN; nothing inside a KUnit test.
+ */
+void __slab_err(struct slab *slab);
 /* slab_common.c: just the "BUG <cache> (...)" banner of a report (no event). */
 __printf(2, 3) void slab_bug(struct kmem_cache *s, const char *fmt, ...);
 /* slabinfo.c: objects on n's partial list, counted under its lock. */

@@ -63,7 +63,7 @@ static struct kunit_resource *slab_kunit_errors(void)
 	return NULL;
 }
 
-static bool slab_in_kunit_test(void)
+bool slab_in_kunit_test(void)
 {
 	struct kunit_resource *resource = slab_kunit_errors();
 
@@ -72,26 +72,28 @@ static bool slab_in_kunit_test(void)
 	return resource;
 }
 
-void slab_add_error(void)
+bool slab_add_error(void)
 {
 	struct kunit_resource *resource = slab_kunit_errors();
 
 	atomic_long_inc(&slab_error_reports);
-	if (resource) {
-		(*(int *)resource->data)++;
-		kunit_put_resource(resource);
-	}
+	if (!resource)
+		return false;
+	(*(int *)resource->data)++;
+	kunit_put_resource(resource);
+	return true;
 }
 
-void slab_err(struct kmem_cache *s, const char *fmt, ...)
+void slab_err(struct kmem_cache *s, struct slab *slab, const char *fmt, ...)
 {
 	va_list args;
 
-	slab_add_error();
+	if (slab_add_error())
+		return;
 	va_start(args, fmt);
 	vslab_bug(s, fmt, args);
 	va_end(args);
-	dump_stack();
+	__slab_err(slab);
 }
 
 const char *kmem_cache_name(const struct kmem_cache *s)

@@ -114,8 +114,8 @@ void *shuffle_freelist(struct kmem_cache *s, struct slab *slab, void *start)
 
 void freelist_corrupt(struct kmem_cache *s, void *object, void *next)
 {
-	slab_err(s, "Freepointer corrupt: object 0x%p points to 0x%p", object,
-		 next);
+	slab_err(s, virt_to_slab(object),
+		 "Freepointer corrupt: object 0x%p points to 0x%p", object, next);
 }
 
 /* Report a usercopy outside a whitelisted range, as usercopy_abort() does. */

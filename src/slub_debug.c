@@ -24,6 +24,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/jiffies.h>
+#include <linux/panic.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include "slab.h"
@@ -285,12 +286,17 @@ static void print_slab_info(const struct slab *slab)
 	       &slab->__page_flags);
 }
 
+/*
+ * A FIX line (one event).  Inside a KUnit test counting "slab_errors" the
+ * event is counted and nothing printed, as everywhere below.
+ */
 static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
 {
 	char buf[192];
 	va_list args;
 
-	slab_add_error();
+	if (slab_add_error())
+		return;
 	va_start(args, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, args);
 	va_end(args);
@@ -331,7 +337,22 @@ static void print_trailer(struct kmem_cache *s, struct slab *slab, u8 *p)
 			      size_from_object(s) - off);
 }
 
-/* Banner, the object's owners, its slab and hex dumps. */
+void __slab_err(struct slab *slab)
+{
+	if (slab_in_kunit_test())
+		return;
+	if (slab)
+		print_slab_info(slab);
+	add_taint(TAINT_BAD_PAGE, LOCKDEP_NOW_UNRELIABLE);
+	WARN_ON(1);
+}
+
+/*
+ * object_err() without its event: banner, the object's owners, its slab
+ * and hex dumps, a taint and a WARN.  check_bytes_and_report() calls it
+ * after counting its own event: 6.12 counts that report once inside KUnit
+ * (where it is not printed), and libslab_error_count() counts it so too.
+ */
 static void print_object_report(struct kmem_cache *s, struct slab *slab,
 				u8 *object, const char *reason)
 {
@@ -342,31 +363,17 @@ static void print_object_report(struct kmem_cache *s, struct slab *slab,
 	} else {
 		print_trailer(s, slab, object);
 	}
-	dump_stack();
+	add_taint(TAINT_BAD_PAGE, LOCKDEP_NOW_UNRELIABLE);
+	WARN_ON(1);
 }
 
-/* A report about one object (one error event). */
+/* A report about one object (one event). */
 static void object_err(struct kmem_cache *s, struct slab *slab, u8 *object,
 		       const char *reason)
 {
-	slab_add_error();
+	if (slab_add_error())
+		return;
 	print_object_report(s, slab, object, reason);
-}
-
-/* A report about a slab rather than one object. */
-static __printf(3, 4) void slab_bug_at(struct kmem_cache *s,
-				       struct slab *slab, const char *fmt, ...)
-{
-	char buf[192];
-	va_list args;
-
-	slab_add_error();
-	va_start(args, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, args);
-	va_end(args);
-	slab_bug(s, "%s", buf);
-	print_slab_info(slab);
-	dump_stack();
 }
 
 /* ---- poisoning and red zones ---- */
@@ -413,11 +420,13 @@ static bool check_bytes_and_report(struct kmem_cache *s, struct slab *slab,
 	end = start + bytes;
 	while (end > fault && end[-1] == value)
 		end--;
-	slab_add_error();
-	pr_err("[%s overwritten] 0x%p-0x%p @offset=%tu. First byte 0x%x instead of 0x%x\n",
-	       what, fault, end - 1, fault - addr, fault[0], value);
-	if (object_print)
-		print_object_report(s, slab, object, "Object corrupt");
+	/* The overwritten line comes first, then object_err()'s report. */
+	if (!slab_add_error()) {
+		pr_err("[%s overwritten] 0x%p-0x%p @offset=%tu. First byte 0x%x instead of 0x%x\n",
+		       what, fault, end - 1, fault - addr, fault[0], value);
+		if (object_print)
+			print_object_report(s, slab, object, "Object corrupt");
+	}
 	restore_bytes(s, what, value, fault, end);
 	return false;
 }
@@ -457,7 +466,7 @@ static void slab_pad_check(struct kmem_cache *s, struct slab *slab)
 	slab_bug(s, "Padding overwritten. 0x%p-0x%p @offset=%tu",
 		 fault, end - 1, fault - start);
 	print_section(KERN_ERR, "Padding ", pad, remainder);
-	print_slab_info(slab);
+	__slab_err(slab);
 	restore_bytes(s, "slab padding", POISON_INUSE, fault, end);
 }
 
@@ -516,20 +525,20 @@ static bool check_slab(struct kmem_cache *s, struct slab *slab)
 	unsigned int maxobj = slab_size(slab) / s->size;
 
 	if (!folio_test_slab(slab_folio(slab))) {
-		slab_bug_at(s, slab, "Not a valid slab page");
+		slab_err(s, slab, "Not a valid slab page");
 		return false;
 	}
 	if (slab->objects > maxobj) {
-		slab_bug_at(s, slab, "objects %u > max %u", slab->objects, maxobj);
+		slab_err(s, slab, "objects %u > max %u", slab->objects, maxobj);
 		return false;
 	}
 	if (slab->inuse > slab->objects) {
-		slab_bug_at(s, slab, "inuse %u > max %u", slab->inuse,
+		slab_err(s, slab, "inuse %u > max %u", slab->inuse,
 			    slab->objects);
 		return false;
 	}
 	if (slab->frozen) {
-		slab_bug_at(s, slab, "Slab disabled since SLUB metadata consistency check failed");
+		slab_err(s, slab, "Slab disabled since SLUB metadata consistency check failed");
 		return false;
 	}
 	slab_pad_check(s, slab);
@@ -554,7 +563,7 @@ static bool on_freelist(struct kmem_cache *s, struct slab *slab, void *search)
 				object_err(s, slab, object, "Freechain corrupt");
 				set_freepointer(s, object, NULL);
 			} else {
-				slab_bug_at(s, slab, "Freepointer corrupt");
+				slab_err(s, slab, "Freepointer corrupt");
 				slab->freelist = NULL;
 				slab->inuse = slab->objects;
 				slab_fix(s, "Freelist cleared");
@@ -568,13 +577,13 @@ static bool on_freelist(struct kmem_cache *s, struct slab *slab, void *search)
 	}
 	max_objects = min_t(unsigned int, max_objects, MAX_OBJS_PER_PAGE);
 	if (slab->objects != max_objects) {
-		slab_bug_at(s, slab, "Wrong number of objects. Found %u but should be %u",
+		slab_err(s, slab, "Wrong number of objects. Found %u but should be %u",
 			    slab->objects, max_objects);
 		slab->objects = max_objects;
 		slab_fix(s, "Number of objects adjusted");
 	}
 	if (slab->inuse != slab->objects - nr) {
-		slab_bug_at(s, slab, "Wrong object count. Counter is %u but counted were %u",
+		slab_err(s, slab, "Wrong object count. Counter is %u but counted were %u",
 			    slab->inuse, slab->objects - nr);
 		slab->inuse = slab->objects - nr;
 		slab_fix(s, "Object count adjusted");
@@ -647,7 +656,7 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 				    void *object)
 {
 	if (!check_valid_pointer(s, slab, object)) {
-		slab_bug_at(s, slab, "Invalid object pointer 0x%p", object);
+		slab_err(s, slab, "Invalid object pointer 0x%p", object);
 		return false;
 	}
 	if (on_freelist(s, slab, object)) {
@@ -658,10 +667,10 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 		return false;
 	if (unlikely(s != slab->slab_cache)) {
 		if (!folio_test_slab(slab_folio(slab)))
-			slab_bug_at(s, slab, "Attempt to free object(0x%p) outside of slab",
+			slab_err(s, slab, "Attempt to free object(0x%p) outside of slab",
 				    object);
 		else if (!slab->slab_cache)
-			slab_bug_at(NULL, slab, "No slab cache for object 0x%p",
+			slab_err(NULL, slab, "No slab cache for object 0x%p",
 				    object);
 		else
 			object_err(s, slab, object, "page slab pointer corrupt.");
@@ -683,7 +692,7 @@ static bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 	if ((s->flags & SLAB_CONSISTENCY_CHECKS) && !check_slab(s, slab))
 		goto out;
 	if (slab->inuse < *bulk_cnt) {
-		slab_bug_at(s, slab, "Slab has %u allocated objects but %d are to be freed",
+		slab_err(s, slab, "Slab has %u allocated objects but %d are to be freed\n",
 			    slab->inuse, *bulk_cnt);
 		goto out;
 	}
@@ -704,7 +713,7 @@ static bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 		object = get_freepointer(s, object);
 	}
 	if (cnt != *bulk_cnt) {
-		slab_bug_at(s, slab, "Bulk free expected %d objects but found %d",
+		slab_err(s, slab, "Bulk free expected %d objects but found %d\n",
 			    *bulk_cnt, cnt);
 		*bulk_cnt = cnt;
 	}
@@ -889,8 +898,11 @@ unsigned int validate_slab_objects(struct kmem_cache *s, struct slab *slab,
 		u8 val = test_bit(obj_to_index(s, slab, p), map) ?
 			 SLUB_RED_INACTIVE : SLUB_RED_ACTIVE;
 
-		if (!check_object(s, slab, p, val))
+		/* 6.12's validate_slab() stops at the first bad object. */
+		if (!check_object(s, slab, p, val)) {
 			problems++;
+			break;
+		}
 	}
 	return problems;
 }

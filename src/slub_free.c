@@ -19,7 +19,8 @@ static bool double_free_caught(struct kmem_cache *s, void *head,
 {
 	if (likely(!libslab_extra_checks) || likely(freelist != head))
 		return false;
-	slab_err(s, "Double free of 0x%p detected at %pS", head, (void *)addr);
+	slab_err(s, virt_to_slab(head), "Double free of 0x%p detected at %pS",
+		 head, (void *)addr);
 	return true;
 }
 
@@ -205,7 +206,7 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
 	if (unlikely(libslab_extra_checks) &&
 	    unlikely(!check_valid_pointer(s, slab, object))) {
-		slab_err(s, "Invalid object pointer 0x%p freed at %pS",
+		slab_err(s, slab, "Invalid object pointer 0x%p freed at %pS",
 			 object, (void *)addr);
 		return;
 	}
@@ -286,7 +287,8 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 	if (!df->s || (libslab_extra_checks &&
 		       !check_valid_pointer(df->s, df->slab, object))) {
 		if (df->s)
-			slab_err(df->s, "Invalid object pointer 0x%p in bulk free",
+			slab_err(df->s, df->slab,
+				 "Invalid object pointer 0x%p in bulk free",
 				 object);
 		df->slab = NULL;
 		p[size] = NULL;

@@ -468,21 +468,23 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 	void *addr = slab_address(slab);
 	void *p;
 
-	slab_add_error();
-	slab_bug(s, "Objects remaining on __kmem_cache_shutdown()");
+	/* Inside a KUnit test counting "slab_errors": counted, not printed. */
+	if (!slab_add_error())
+		slab_bug(s, "Objects remaining on __kmem_cache_shutdown()");
 	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
 	if (map)
 		fill_free_map(s, slab, map);
 	for_each_object(p, s, addr, slab->objects) {
 		if (map && test_bit(obj_to_index(s, slab, p), map))
 			continue;
-		slab_add_error();
-		pr_err("Object 0x%p @offset=%lu\n", p,
-		       (unsigned long)((char *)p - (char *)addr));
+		if (slab_add_error())
+			continue;
+		pr_err("Object 0x%p @offset=%tu\n", p, (char *)p - (char *)addr);
 		print_tracking(s, p);
 	}
 	bitmap_free(map);
-	dump_stack();
+	/* The slab's line, a taint and a WARN, as 6.12's __slab_err(). */
+	__slab_err(slab);
 }
 
 int __kmem_cache_shutdown(struct kmem_cache *s)
@@ -541,7 +543,7 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		unlisted_objects = atomic_long_read(&n->total_objects) -
 				   listed_objects;
 		if (libslab_extra_checks && unlisted_objects)
-			slab_err(s, "%lu objects in %lu full slabs on node %d remain allocated",
+			slab_err(s, NULL, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,
 				 node_nr_slabs(n) - listed_slabs, node);
 	}

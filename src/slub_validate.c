@@ -23,14 +23,14 @@ static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
 	unsigned int problems = 0;
 
 	if (slab->slab_cache != s) {
-		slab_err(s, "Slab 0x%p on node %d's lists belongs to %s",
+		slab_err(s, slab, "Slab 0x%p on node %d's lists belongs to %s",
 			 slab, node,
 			 slab->slab_cache ? slab->slab_cache->name : "no cache");
 		return 1;
 	}
 	if (on_partial &&
 	    (slab_nid(slab) != node || !slab_test_node_partial(slab))) {
-		slab_err(s, "Slab 0x%p of node %d misfiled on node %d's partial list",
+		slab_err(s, slab, "Slab 0x%p of node %d misfiled on node %d's partial list",
 			 slab, slab_nid(slab), node);
 		problems++;
 	}
@@ -76,7 +76,7 @@ int libslab_validate(struct kmem_cache *s)
 			problems++;
 		}
 		if (counted > node_nr_slabs(n)) {
-			slab_err(s, "%lu partial slabs but only %lu slabs on node %d",
+			slab_err(s, NULL, "%lu partial slabs but only %lu slabs on node %d",
 				 counted, node_nr_slabs(n), node);
 			problems++;
 		}

@@ -74,6 +74,8 @@
 #define setup_slub_debug		lslab_setup_slub_debug
 #define slab_bug			lslab_slab_bug
 #define slab_add_error			lslab_slab_add_error
+#define slab_in_kunit_test		lslab_slab_in_kunit_test
+#define __slab_err			lslab___slab_err
 #define slub_debug_order_sensitive	lslab_slub_debug_order_sensitive
 #define validate_slab_objects		lslab_validate_slab_objects
 #define setup_failslab			lslab_setup_failslab

@@ -7,11 +7,14 @@
  */
 #include <ctype.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/printk.h>
 #include <linux/bug.h>
+#include <linux/panic.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/sim_printk.h>
@@ -22,6 +25,7 @@ static void (*printk_sink)(const char *text, void *arg);
 static void *printk_sink_arg;
 static unsigned long level_counts[8];
 static unsigned long warn_count;
+static unsigned long tainted_mask;
 
 void printk_set_sink(void (*sink)(const char *text, void *arg), void *arg)
 {
@@ -44,17 +48,47 @@ void sim_printk_reset_counts(void)
 {
 	memset(level_counts, 0, sizeof(level_counts));
 	warn_count = 0;
+	sim_taint_reset();
 }
 
-/* "symbol+0xoffset" for a code address, or its hex value. */
+void sim_taint_reset(void)
+{
+	__atomic_store_n(&tainted_mask, 0, __ATOMIC_RELAXED);
+}
+
+void add_taint(unsigned int flag, enum lockdep_ok lockdep_ok)
+{
+	if (flag < TAINT_FLAGS_COUNT)
+		__atomic_fetch_or(&tainted_mask, 1UL << flag, __ATOMIC_RELAXED);
+}
+
+int test_taint(unsigned int flag)
+{
+	return flag < TAINT_FLAGS_COUNT &&
+	       (__atomic_load_n(&tainted_mask, __ATOMIC_RELAXED) >> flag) & 1;
+}
+
+/*
+ * %pS: "symbol+0xoffset/0xsize" for a code address, as the kernel's
+ * sprint_symbol() prints it (without the size if the symbol table has
+ * none), or its hex value.  Symbols need -rdynamic.
+ */
 static int format_symbol(char *buf, size_t size, const void *addr)
 {
+	const ElfW(Sym) *sym = NULL;
 	Dl_info info;
 
-	if (dladdr(addr, &info) && info.dli_sname)
-		return snprintf(buf, size, "%s+0x%lx", info.dli_sname,
-				(unsigned long)((const char *)addr -
-						(const char *)info.dli_saddr));
+	if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) &&
+	    info.dli_sname) {
+		unsigned long off = (unsigned long)((const char *)addr -
+						    (const char *)info.dli_saddr);
+
+		if (sym && sym->st_size)
+			return snprintf(buf, size, "%s+0x%lx/0x%lx",
+					info.dli_sname, off,
+					(unsigned long)sym->st_size);
+		return snprintf(buf, size, "%s+0x%lx", info.dli_sname, off);
+	}
 	return snprintf(buf, size, "0x%lx", (unsigned long)addr);
 }
 
@@ -89,7 +123,8 @@ static int format_page_flags(char *buf, size_t size, const unsigned long *flagsp
 	unsigned int i;
 	int n;
 
-	n = snprintf(buf, size, "%#lx(", flags);
+	/* The kernel's number() gives "0x" even to zero. */
+	n = snprintf(buf, size, "0x%lx(", flags);
 	o += n > 0 ? (size_t)n : 0;
 	for (i = 0; i < sizeof(pageflag_names) / sizeof(pageflag_names[0]) && rest; i++) {
 		unsigned long mask = 1UL << pageflag_names[i].bit;
@@ -266,23 +301,46 @@ int printk(const char *fmt, ...)
 	return len;
 }
 
+/*
+ * One column per taint flag in the kernel's order: its letter when set,
+ * else a space ('G' for the first, "no proprietary module").
+ */
+static const char taint_letters[TAINT_FLAGS_COUNT + 1] = "PFSRMBUDAWCIOELKXTN";
+
 const char *print_tainted(void)
 {
-	return "Not tainted";
+	static __thread char buf[sizeof("Tainted: ") + TAINT_FLAGS_COUNT];
+	unsigned long mask = __atomic_load_n(&tainted_mask, __ATOMIC_RELAXED);
+	int i;
+
+	if (!mask)
+		return "Not tainted";
+	strcpy(buf, "Tainted: ");
+	for (i = 0; i < TAINT_FLAGS_COUNT; i++)
+		buf[9 + i] = (mask >> i) & 1 ? taint_letters[i] : i ? ' ' : 'G';
+	buf[9 + TAINT_FLAGS_COUNT] = '\0';
+	return buf;
 }
 
 void dump_stack(void)
 {
 	void *frames[32];
 	int n = backtrace(frames, 32), i;
-	char **names = backtrace_symbols(frames, n);
+	unsigned long mask = __atomic_load_n(&tainted_mask, __ATOMIC_RELAXED);
 
-	printk(KERN_DEFAULT_LEVEL "CPU: %u PID: %d Comm: %s %s\n",
-	       smp_processor_id(), current->pid, current->comm, print_tainted());
+	printk(KERN_DEFAULT_LEVEL "CPU: %u UID: %u PID: %d Comm: %.20s %s\n",
+	       smp_processor_id(), (unsigned int)geteuid(), current->pid,
+	       current->comm, print_tainted());
+	/* 6.12 names the taints set on a line of their own. */
+	if (mask)
+		printk(KERN_DEFAULT_LEVEL "Tainted: %s%s%s\n",
+		       mask & (1UL << TAINT_BAD_PAGE) ? "[B]=BAD_PAGE" : "",
+		       (mask & (1UL << TAINT_BAD_PAGE)) &&
+		       (mask & (1UL << TAINT_WARN)) ? ", " : "",
+		       mask & (1UL << TAINT_WARN) ? "[W]=WARN" : "");
 	printk(KERN_DEFAULT_LEVEL "Call Trace:\n");
 	for (i = 1; i < n; i++)
-		printk(KERN_DEFAULT_LEVEL " %s\n", names ? names[i] : "?");
-	free(names);
+		printk(KERN_DEFAULT_LEVEL " %pS\n", frames[i]);
 }
 
 void __warn_printk(const char *file, int line, const char *func,
@@ -301,6 +359,7 @@ void __warn_printk(const char *file, int line, const char *func,
 	       smp_processor_id(), current->pid, file, line, func);
 	dump_stack();
 	printk(KERN_WARNING "---[ end trace 0000000000000000 ]---\n");
+	add_taint(TAINT_WARN, LOCKDEP_STILL_OK);
 }
 
 void __bug(const char *file, int line)

@@ -116,12 +116,8 @@ void stack_depot_print(depot_stack_handle_t handle)
 {
 	unsigned long *entries;
 	unsigned int nr = stack_depot_fetch(handle, &entries), i;
-	char **names;
 
-	if (!nr)
-		return;
-	names = backtrace_symbols((void **)entries, (int)nr);
+	/* One frame a line, as the kernel's stack_trace_print() with no indent. */
 	for (i = 0; i < nr; i++)
-		pr_err(" %s\n", names ? names[i] : "?");
-	free(names);
+		printk(" %pS\n", (void *)entries[i]);
 }

@@ -13,6 +13,7 @@ static int start(void **state)
 	sim_set_cpu(0);
 	warns = sim_warn_count();
 	errors = libslab_error_count();
+	sim_taint_reset();
 	capture_start();
 	return 0;
 }
@@ -161,7 +162,11 @@ static void test_destroy_with_leaks_reports_and_keeps_cache(void **state)
 
 	kmem_cache_free(s, q);
 	kmem_cache_destroy(s);
-	assert_int_equal(sim_warn_count(), warns + 1);
+	/*
+	 * Two WARNs: list_slab_objects() ends with __slab_err()'s WARN_ON(1),
+	 * then kmem_cache_destroy() WARNs that the cache still has objects.
+	 */
+	assert_int_equal(sim_warn_count(), warns + 2);
 	assert_true(libslab_error_count() > errors);
 	assert_captured("kmem_cache_destroy leaky_cache: Slab cache still has objects");
 	assert_captured("BUG leaky_cache (Not tainted): Objects remaining on __kmem_cache_shutdown()");
@@ -185,7 +190,11 @@ static void test_destroy_with_full_slab_counts_its_objects(void **state)
 	}
 	kmem_cache_destroy(s);
 	assert_captured("32 objects in 1 full slabs on node 0 remain allocated");
-	assert_int_equal(sim_warn_count(), warns + 1);
+	/*
+	 * The extra check's slab_err() ends as 6.12's __slab_err() does, with
+	 * a WARN_ON(1); then kmem_cache_destroy()'s WARN.
+	 */
+	assert_int_equal(sim_warn_count(), warns + 2);
 }
 
 static void test_create_with_zero_size_fails(void **state)

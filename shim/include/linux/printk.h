@@ -51,7 +51,7 @@ __printf(1, 0) int vprintk(const char *fmt, va_list args);
 
 /* Print the calling thread's stack (via backtrace()). */
 void dump_stack(void);
-/* The kernel's taint string; always "Not tainted" here. */
+/* The kernel's taint string: "Not tainted" or "Tainted: G    B ..." (add_taint()). */
 const char *print_tainted(void);
 
 enum { DUMP_PREFIX_NONE, DUMP_PREFIX_ADDRESS, DUMP_PREFIX_OFFSET };

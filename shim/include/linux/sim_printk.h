@@ -9,7 +9,9 @@ void printk_set_sink(void (*sink)(const char *text, void *arg), void *arg);
 unsigned long sim_warn_count(void);
 /* Messages printed at level (0..7) since start-up or the last reset. */
 unsigned long sim_printk_count(int level);
-/* Reset the WARN and level counters to zero. */
+/* Reset the WARN and level counters to zero, and clear the taint. */
 void sim_printk_reset_counts(void);
+/* Clear the taint (add_taint()), so the next report reads "Not tainted". */
+void sim_taint_reset(void);
 
 #endif

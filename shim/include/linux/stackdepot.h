@@ -2,7 +2,7 @@
 /*
  * The stack depot: call stacks stored once and named by a 32-bit handle,
  * as slub_debug's user tracking keeps them.  Stacks are captured with
- * backtrace() and printed symbolised with backtrace_symbols().  Nothing is
+ * backtrace() and printed a frame a line as %pS (symbols need -rdynamic).  Nothing is
  * ever evicted (the kernel's default depot does not evict either).
  */
 #ifndef _SHIM_LINUX_STACKDEPOT_H
