@@ -202,7 +202,7 @@ static void set_orig_size(struct kmem_cache *s, void *object,
 		*orig_size_slot(s, object) = orig_size;
 }
 
-static unsigned int get_orig_size(struct kmem_cache *s, void *object)
+unsigned int get_orig_size(struct kmem_cache *s, void *object)
 {
 	return slub_debug_orig_size(s) ? *orig_size_slot(s, object) :
 					 s->object_size;
