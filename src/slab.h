@@ -173,6 +173,8 @@ struct kmem_cache {
 	bool name_owned;		/* name is our copy (kfree at release) */
 	struct list_head list;		/* on slab_caches */
 	struct list_head aliases;	/* struct slab_alias entries */
+	/* CONFIG_NUMA: in tenths of a percent (sysfs shows percent) */
+	unsigned int remote_node_defrag_ratio;
 	struct kmem_cache_node *node[MAX_NUMNODES];
 };
 
@@ -728,6 +730,8 @@ struct track *get_track(struct kmem_cache *s, void *object,
  * the kmalloc red zone shrinks to nothing.
  */
 void skip_orig_size_check(struct kmem_cache *s, const void *object);
+/* slub_debug.c: the size kmalloc was asked for (object_size if not kept). */
+unsigned long get_orig_size(struct kmem_cache *s, void *object);
 /* slub_debug.c: the alloc/free owner lines of object's report. */
 void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */

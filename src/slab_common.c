@@ -201,6 +201,8 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 			return -EINVAL;
 	}
 	set_partial_limits(s);
+	/* CONFIG_NUMA's default, as kmem_cache_open() sets it */
+	s->remote_node_defrag_ratio = 1000;
 	/* User tracking keeps its stacks in the depot, set up on first need. */
 	if ((s->flags & SLAB_STORE_USER) && stack_depot_init())
 		return -ENOMEM;

@@ -210,53 +210,6 @@ unsigned long libslab_error_count(void)
 }
 EXPORT_SYMBOL(libslab_error_count);
 
-/* The sysfs file name of each counter (/sys/kernel/slab/<cache>/<name>). */
-static const char *const stat_names[NR_SLUB_STAT_ITEMS] = {
-	[ALLOC_FASTPATH] = "alloc_fastpath",
-	[ALLOC_SLOWPATH] = "alloc_slowpath",
-	[FREE_FASTPATH] = "free_fastpath",
-	[FREE_SLOWPATH] = "free_slowpath",
-	[FREE_FROZEN] = "free_frozen",
-	[FREE_ADD_PARTIAL] = "free_add_partial",
-	[FREE_REMOVE_PARTIAL] = "free_remove_partial",
-	[ALLOC_FROM_PARTIAL] = "alloc_from_partial",
-	[ALLOC_SLAB] = "alloc_slab",
-	[ALLOC_REFILL] = "alloc_refill",
-	[ALLOC_NODE_MISMATCH] = "alloc_node_mismatch",
-	[FREE_SLAB] = "free_slab",
-	[CPUSLAB_FLUSH] = "cpuslab_flush",
-	[DEACTIVATE_FULL] = "deactivate_full",
-	[DEACTIVATE_EMPTY] = "deactivate_empty",
-	[DEACTIVATE_TO_HEAD] = "deactivate_to_head",
-	[DEACTIVATE_TO_TAIL] = "deactivate_to_tail",
-	[DEACTIVATE_REMOTE_FREES] = "deactivate_remote_frees",
-	[DEACTIVATE_BYPASS] = "deactivate_bypass",
-	[ORDER_FALLBACK] = "order_fallback",
-	[CMPXCHG_DOUBLE_CPU_FAIL] = "cmpxchg_double_cpu_fail",
-	[CMPXCHG_DOUBLE_FAIL] = "cmpxchg_double_fail",
-	[CPU_PARTIAL_ALLOC] = "cpu_partial_alloc",
-	[CPU_PARTIAL_FREE] = "cpu_partial_free",
-	[CPU_PARTIAL_NODE] = "cpu_partial_node",
-	[CPU_PARTIAL_DRAIN] = "cpu_partial_drain",
-};
-
-int libslab_stat_item(const char *name)
-{
-	int i;
-
-	for (i = 0; i < NR_SLUB_STAT_ITEMS; i++)
-		if (!strcmp(stat_names[i], name))
-			return i;
-	return -EINVAL;
-}
-EXPORT_SYMBOL(libslab_stat_item);
-
-const char *libslab_stat_name(int item)
-{
-	return item >= 0 && item < NR_SLUB_STAT_ITEMS ? stat_names[item] : NULL;
-}
-EXPORT_SYMBOL(libslab_stat_name);
-
 unsigned long libslab_stat(struct kmem_cache *s, int item, int cpu)
 {
 	unsigned long sum = 0;
@@ -273,33 +226,3 @@ unsigned long libslab_stat(struct kmem_cache *s, int item, int cpu)
 	return sum;
 }
 EXPORT_SYMBOL(libslab_stat);
-
-int libslab_stat_show(struct kmem_cache *s, int item, char *buf, size_t size)
-{
-	unsigned int cpu;
-	int len;
-
-	if (item < 0 || item >= NR_SLUB_STAT_ITEMS)
-		return -EINVAL;
-	len = scnprintf(buf, size, "%lu", libslab_stat(s, item, -1));
-	for_each_possible_cpu(cpu) {
-		unsigned long n = libslab_stat(s, item, (int)cpu);
-
-		if (n)
-			len += scnprintf(buf + len, size - len, " C%u=%lu", cpu, n);
-	}
-	len += scnprintf(buf + len, size - len, "\n");
-	return len;
-}
-EXPORT_SYMBOL(libslab_stat_show);
-
-void libslab_stat_clear(struct kmem_cache *s, int item)
-{
-	unsigned int cpu;
-
-	if (item < 0 || item >= NR_SLUB_STAT_ITEMS)
-		return;
-	for_each_possible_cpu(cpu)
-		WRITE_ONCE(per_cpu_ptr(s->cpu_slab, cpu)->stat[item], 0);
-}
-EXPORT_SYMBOL(libslab_stat_clear);

@@ -209,7 +209,7 @@ void skip_orig_size_check(struct kmem_cache *s, const void *object)
 	set_orig_size(s, (void *)object, s->object_size);
 }
 
-static unsigned long get_orig_size(struct kmem_cache *s, void *object)
+unsigned long get_orig_size(struct kmem_cache *s, void *object)
 {
 	return slub_debug_orig_size(s) ? *orig_size_slot(s, object) :
 					 s->object_size;

@@ -150,6 +150,40 @@ static int format_page_flags(char *buf, size_t size, const unsigned long *flagsp
 	return (int)o;
 }
 
+/*
+ * %*pbl: the set bits of a bitmap of nbits bits as a list of ranges
+ * ("0-2,5"), as the kernel's bitmap_list_string() prints it; snprintf()'s
+ * return convention.
+ */
+static int format_bitmap_list(char *buf, size_t size, const unsigned long *bits,
+			      int nbits)
+{
+	const unsigned int per_word = 8 * sizeof(unsigned long);
+	size_t o = 0;
+	int bit = 0, first, n;
+
+#define BIT_SET(b) ((bits[(b) / per_word] >> ((b) % per_word)) & 1)
+	while (bit < nbits) {
+		if (!BIT_SET((unsigned int)bit)) {
+			bit++;
+			continue;
+		}
+		first = bit;
+		while (bit + 1 < nbits && BIT_SET((unsigned int)(bit + 1)))
+			bit++;
+		if (bit > first)
+			n = snprintf(buf + min(o, size), o < size ? size - o : 0,
+				     "%s%d-%d", o ? "," : "", first, bit);
+		else
+			n = snprintf(buf + min(o, size), o < size ? size - o : 0,
+				     "%s%d", o ? "," : "", first);
+		o += n > 0 ? (size_t)n : 0;
+		bit++;
+	}
+#undef BIT_SET
+	return (int)o;
+}
+
 /* Append to buf[*o..size) what one C conversion prints; keeps *o < size. */
 static void append(char *buf, size_t size, size_t *o, int n)
 {
@@ -161,8 +195,8 @@ static void append(char *buf, size_t size, size_t *o, int n)
  * The kernel's vsnprintf on the C library's: each conversion is formatted
  * on its own, so the pointer extensions can take their argument: %px
  * prints 16 hex digits, %pS/%ps/%pB a symbol+offset (through dladdr(), so
- * symbols the dynamic table exports; link programs with -rdynamic), the
- * other extensions the plain pointer.
+ * symbols the dynamic table exports; link programs with -rdynamic), %*pbl
+ * a bitmap as a range list, the other extensions the plain pointer.
  */
 int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {
@@ -207,9 +241,15 @@ int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			len = snprintf(out + o, room - o, spec, va_arg(args, const char *));
 			break;
 		case 'p': {
+			/* %*pbl takes the bitmap's size before the pointer */
+			int width = strchr(spec, '*') ? va_arg(args, int) : -1;
 			void *ptr = va_arg(args, void *);
 
-			if (*fmt == 'x') {
+			if (fmt[0] == 'b' && fmt[1] == 'l') {
+				len = format_bitmap_list(out + o, room - o, ptr,
+							 max(width, 0));
+				fmt += 2;
+			} else if (*fmt == 'x') {
 				len = snprintf(out + o, room - o, "%016lx", (unsigned long)ptr);
 				fmt++;
 			} else if (*fmt == 'S' || *fmt == 's' || *fmt == 'B') {

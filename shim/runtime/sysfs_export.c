@@ -1,25 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0
-/* sim_sysfs_export(): libslab_sysfs_show() of every attribute, as files. */
+/*
+ * sim_sysfs_export(): every file of libslab's slab_attrs[] table
+ * (libslab_sysfs_attr(), libslab_sysfs_show(), libslab_sysfs_mode()) as
+ * files; sim_debugfs_export(): the alloc_traces and free_traces files of
+ * the caches that track users (libslab_debugfs_file(),
+ * libslab_debugfs_show()).
+ */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <linux/kernel.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sim_sysfs.h>
 
-static int write_file(const char *path, const char *text, int len)
+/* A fresh file at path with the kernel file's mode, holding text. */
+static int write_file(const char *path, const char *text, size_t len, int mode)
 {
-	FILE *f = fopen(path, "w");
+	ssize_t n;
+	int fd;
 
-	if (!f)
+	/* replaced, so that an earlier snapshot's read-only file is no obstacle */
+	if (unlink(path) && errno != ENOENT)
 		return -errno;
-	if (len > 0 && fwrite(text, 1, (size_t)len, f) != (size_t)len) {
-		fclose(f);
-		return -EIO;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, (mode_t)mode);
+	if (fd < 0)
+		return -errno;
+	while (len) {
+		n = write(fd, text, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			close(fd);
+			return n < 0 ? -errno : -EIO;
+		}
+		text += n;
+		len -= (size_t)n;
 	}
-	return fclose(f) ? -errno : 0;
+	return close(fd) ? -errno : 0;
+}
+
+static int make_dir(const char *path)
+{
+	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
 }
 
 static int export_cache(struct kmem_cache *s, void *arg)
@@ -31,14 +57,15 @@ static int export_cache(struct kmem_cache *s, void *arg)
 	int len, ret;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (mkdir(path, 0755) && errno != EEXIST)
-		return -errno;
+	ret = make_dir(path);
+	if (ret)
+		return ret;
 	for (i = 0; (attr = libslab_sysfs_attr(i)); i++) {
 		len = libslab_sysfs_show(s, attr, buf, sizeof(buf));
 		if (len < 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/%s", dir, name, attr);
-		ret = write_file(path, buf, len);
+		ret = write_file(path, buf, (size_t)len, libslab_sysfs_mode(attr));
 		if (ret)
 			return ret;
 	}
@@ -54,7 +81,43 @@ static int export_cache(struct kmem_cache *s, void *arg)
 
 int sim_sysfs_export(const char *dir)
 {
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		return -errno;
-	return libslab_walk_caches(export_cache, (void *)dir);
+	int ret = make_dir(dir);
+
+	return ret ? ret : libslab_walk_caches(export_cache, (void *)dir);
+}
+
+/* debugfs_slab_add(): a directory only for a cache with the files. */
+static int export_cache_debugfs(struct kmem_cache *s, void *arg)
+{
+	const char *dir = arg, *name = kmem_cache_name(s), *file;
+	struct seq_file m;
+	char path[4096];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; !ret && (file = libslab_debugfs_file(i)); i++) {
+		seq_file_init_buffer(&m);
+		ret = libslab_debugfs_show(s, file, &m);
+		if (ret == -ENOENT) {
+			seq_file_release(&m);
+			return 0;
+		}
+		if (!ret) {
+			snprintf(path, sizeof(path), "%s/%s", dir, name);
+			ret = make_dir(path);
+		}
+		if (!ret) {
+			snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file);
+			ret = write_file(path, m.buf ? m.buf : "", m.count, 0400);
+		}
+		seq_file_release(&m);
+	}
+	return ret;
+}
+
+int sim_debugfs_export(const char *dir)
+{
+	int ret = make_dir(dir);
+
+	return ret ? ret : libslab_walk_caches(export_cache_debugfs, (void *)dir);
 }

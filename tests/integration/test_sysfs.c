@@ -6,6 +6,8 @@
  */
 #include <stdlib.h>
 #include <unistd.h>
+#include <linux/seq_file.h>
+#include <linux/sched.h>
 #include <linux/sim_sysfs.h>
 #include "harness.h"
 
@@ -44,6 +46,22 @@ static const char *read_attr(const char *cache, const char *attr)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+/* The permission bits of dir/rel, in octal ("400\n"; static buffer). */
+static const char *file_mode(const char *rel)
+{
+	static char mode[16];
+	char cmd[256];
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "stat -c %%a '%s/%s'", dir, rel);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	if (!fgets(mode, sizeof(mode), f))
+		mode[0] = '\0';
+	pclose(f);
+	return mode;
 }
 
 static void show(struct kmem_cache *s, const char *attr, char *buf, size_t size)
@@ -108,6 +126,13 @@ static void test_stat_files_are_exported_with_their_cpu_breakdown(void **state)
 	assert_string_equal(read_attr("sysfs_stats", "alloc_slab"), "1 C0=1\n");
 	assert_string_equal(read_attr("sysfs_stats", "object_size"), "256\n");
 	assert_string_equal(read_attr("sysfs_stats", "cpu_slabs"), "1 N0=1\n");
+	/* SLAB_ATTR_RO() files are 0400, SLAB_ATTR() (and STAT_ATTR()) ones 0600 */
+	assert_string_equal(file_mode("sysfs_stats/object_size"), "400\n");
+	assert_string_equal(file_mode("sysfs_stats/alloc_slab"), "600\n");
+	/* validate_show() reads empty */
+	assert_string_equal(read_attr("sysfs_stats", "validate"), "");
+	/* exported twice: read-only files are replaced */
+	assert_int_equal(sim_sysfs_export(dir), 0);
 	kmem_cache_free(s, p);
 	kmem_cache_destroy(s);
 }
@@ -148,35 +173,263 @@ static noinline void *alloc_there(struct kmem_cache *s)
 	return p;
 }
 
-static void test_alloc_calls_group_live_objects_by_caller(void **state)
+/* The whole text of debugfs file name of s (static buffer), or NULL for -ENOENT. */
+static const char *traces(struct kmem_cache *s, const char *name)
+{
+	static char text[8192];
+	struct seq_file m;
+	int ret;
+
+	seq_file_init_buffer(&m);
+	ret = libslab_debugfs_show(s, name, &m);
+	if (ret == -ENOENT) {
+		seq_file_release(&m);
+		return NULL;
+	}
+	assert_int_equal(ret, 0);
+	snprintf(text, sizeof(text), "%s", m.buf ? m.buf : "");
+	seq_file_release(&m);
+	return text;
+}
+
+/* How many lines of text start with a count ("%7ld "): the groups. */
+static int count_groups(const char *text, unsigned long *counts, int max)
+{
+	const char *line;
+	int n = 0;
+
+	for (line = text; *line; line = strchr(line, '\n') + 1) {
+		if (line[0] == ' ' && line[7] == ' ' && line[6] >= '0' && line[6] <= '9') {
+			if (n < max)
+				counts[n] = strtoul(line, NULL, 10);
+			n++;
+		}
+		if (!strchr(line, '\n'))
+			break;
+	}
+	return n;
+}
+
+/*
+ * 6.12's slab_debugfs_show() for each group of cmp_loc_by_count()'s order:
+ * "%7ld " count, "%pS" caller, " age=%ld/%llu/%ld" or " age=%ld",
+ * " pid=%ld" or " pid=%ld-%ld", " cpus=%*pbl" (two CPUs online), " nodes=%*pbl"
+ * (two nodes online), then "\n", the stack's frames as "        %pS\n"
+ * and an empty line.
+ */
+static void test_alloc_traces_group_live_objects_by_caller(void **state)
 {
 	struct kmem_cache *s = kmem_cache_create("sysfs_calls", 64, 0,
 						 SLAB_STORE_USER, NULL);
-	void *a = alloc_here(s), *b = alloc_here(s), *c = alloc_there(s);
-	char buf[1024];
-	unsigned long count;
-	int lines = 0;
-	char *line;
+	void *objs[2], *c;
+	unsigned long counts[4];
+	const char *text, *p;
+	int i;
 
-	show(s, "alloc_calls", buf, sizeof(buf));
-	/* Most objects first: "      2 <caller> age=... pid=... cpus=0 nodes=0". */
-	assert_int_equal(sscanf(buf, "%lu", &count), 1);
-	assert_int_equal(count, 2);
-	assert_non_null(strstr(buf, " age="));
-	assert_non_null(strstr(buf, " pid="));
-	assert_non_null(strstr(buf, " cpus=0"));
-	for (line = buf; (line = strchr(line, '\n')); line++)
-		lines++;
-	assert_int_equal(lines, 2);
-	/* Nothing live has been freed before: no free sites. */
-	show(s, "free_calls", buf, sizeof(buf));
-	assert_string_equal(buf, "No data\n");
-	assert_int_equal(libslab_sysfs_show(make_test_cache("sysfs_untracked"),
-					    "alloc_calls", buf, sizeof(buf)), -ENOENT);
+	/*
+	 * One call site and stack for two (groups are by addr, stack and
+	 * waste): a loop the compiler cannot unroll into two calls.
+	 */
+	volatile int two = 2;
+
+	for (i = 0; i < two; i++)
+		objs[i] = alloc_here(s);
+	c = alloc_there(s);
+	char want[32];
+
+	text = traces(s, "alloc_traces");
+	assert_non_null(text);
+	assert_int_equal(count_groups(text, counts, 4), 2);
+	assert_int_equal(counts[0], 2);
+	assert_int_equal(counts[1], 1);
+	assert_int_equal(strncmp(text, "      2 ", 8), 0);
+	/* the same pid, all objects now: one age and one pid each */
+	snprintf(want, sizeof(want), " pid=%d cpus=0 nodes=0\n", (int)current->pid);
+	p = strstr(text, want);
+	assert_non_null(p);
+	assert_true(p < strchr(text, '\n'));
+	assert_null(strstr(text, " waste="));
+	assert_non_null(strstr(text, " age="));
+	/* the frames of the stack depot, then an empty line */
+	p = strchr(text, '\n') + 1;
+	assert_int_equal(strncmp(p, "        ", 8), 0);
+	assert_non_null(strstr(p, "\n\n      1 "));
+	assert_int_equal(text[strlen(text) - 1], '\n');
+	assert_int_equal(text[strlen(text) - 2], '\n');
+	/*
+	 * Nothing live has been freed before: process_slab() still counts
+	 * the never written free tracks, as one group without a caller or
+	 * stack whose age is jiffies (since time 0) and pid 0.
+	 */
+	text = traces(s, "free_traces");
+	assert_int_equal(strncmp(text, "      3 <not-available> age=", 28), 0);
+	p = strstr(text, " pid=0 cpus=0 nodes=0\n");
+	assert_non_null(p);
+	assert_string_equal(p, " pid=0 cpus=0 nodes=0\n");
+	assert_null(traces(s, "alloc_calls"));
+	/* Only the caches that track users have the files (debugfs_slab_add()). */
+	assert_null(traces(make_test_cache("sysfs_untracked"), "alloc_traces"));
 	kmem_cache_destroy(libslab_find_cache("sysfs_untracked"));
-	kmem_cache_free(s, a);
-	kmem_cache_free(s, b);
+	for (i = 0; i < 2; i++)
+		kmem_cache_free(s, objs[i]);
 	kmem_cache_free(s, c);
+	assert_string_equal(traces(s, "alloc_traces"), "No data\n");
+	kmem_cache_destroy(s);
+}
+
+/* free_traces: the last free of each live object. */
+static void test_free_traces_show_the_last_free_of_live_objects(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("sysfs_frees", 64, 0,
+						 SLAB_STORE_USER, NULL);
+	void *p[4];
+	unsigned long counts[4];
+	char want[48];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, i & 1);
+	for (i = 0; i < 4; i++)
+		kmem_cache_free(s, p[i]);
+	/* the same objects again: each was freed once already */
+	for (i = 0; i < 4; i++)
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, i & 1);
+	assert_int_equal(count_groups(traces(s, "free_traces"), counts, 4), 1);
+	assert_int_equal(counts[0], 4);
+	snprintf(want, sizeof(want), " pid=%d cpus=0 nodes=", (int)current->pid);
+	assert_non_null(strstr(traces(s, "free_traces"), want));
+	/* a caller and its stack: the group line, the frames, an empty line */
+	assert_null(strstr(traces(s, "free_traces"), "<not-available>"));
+	assert_non_null(strstr(traces(s, "free_traces"), "\n        "));
+	for (i = 0; i < 4; i++)
+		kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+/* The debugfs snapshot: a directory for each cache that tracks users. */
+static void test_debugfs_export_has_the_traces_of_tracking_caches(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("sysfs_dbg", 64, 0,
+						 SLAB_STORE_USER, NULL);
+	void *a = alloc_here(s);
+	char path[256];
+
+	assert_int_equal(sim_debugfs_export(dir), 0);
+	assert_int_equal(strncmp(read_attr("sysfs_dbg", "alloc_traces"), "      1 ", 8), 0);
+	assert_int_equal(strncmp(read_attr("sysfs_dbg", "free_traces"),
+				 "      1 <not-available> age=", 28), 0);
+	/* debugfs_create_file(..., 0400, ...) */
+	assert_string_equal(file_mode("sysfs_dbg/alloc_traces"), "400\n");
+	snprintf(path, sizeof(path), "%s/kmalloc-64", dir);
+	assert_int_equal(access(path, F_OK), -1);
+	/* exported twice: read-only files are replaced */
+	assert_int_equal(sim_debugfs_export(dir), 0);
+	kmem_cache_free(s, a);
+	kmem_cache_destroy(s);
+}
+
+/* 6.12's slab_attrs[] (mm/slub.c) for the modelled configuration, in order. */
+static const char *const slab_attrs_6_12[] = {
+	"slab_size", "object_size", "objs_per_slab", "order", "min_partial",
+	"cpu_partial", "objects_partial", "partial", "cpu_slabs", "ctor",
+	"aliases", "align", "hwcache_align", "reclaim_account",
+	"destroy_by_rcu", "shrink", "slabs_cpu_partial",
+	/* CONFIG_SLUB_DEBUG */
+	"total_objects", "objects", "slabs", "sanity_checks", "trace",
+	"red_zone", "poison", "store_user", "validate",
+	/* CONFIG_ZONE_DMA */
+	"cache_dma",
+	/* CONFIG_NUMA */
+	"remote_node_defrag_ratio",
+	/* CONFIG_SLUB_STATS */
+	"alloc_fastpath", "alloc_slowpath", "free_fastpath", "free_slowpath",
+	"free_frozen", "free_add_partial", "free_remove_partial",
+	"alloc_from_partial", "alloc_slab", "alloc_refill",
+	"alloc_node_mismatch", "free_slab", "cpuslab_flush",
+	"deactivate_full", "deactivate_empty", "deactivate_to_head",
+	"deactivate_to_tail", "deactivate_remote_frees", "deactivate_bypass",
+	"order_fallback", "cmpxchg_double_fail", "cmpxchg_double_cpu_fail",
+	"cpu_partial_alloc", "cpu_partial_free", "cpu_partial_node",
+	"cpu_partial_drain",
+	/* CONFIG_FAILSLAB */
+	"failslab",
+	/* CONFIG_HARDENED_USERCOPY */
+	"usersize",
+	/* no skip_kfence: CONFIG_KFENCE is off */
+};
+
+/* SLAB_ATTR() files are 0600, SLAB_ATTR_RO() ones 0400. */
+static const char *const writable_6_12[] = {
+	"min_partial", "cpu_partial", "shrink", "validate",
+	"remote_node_defrag_ratio", "failslab",
+};
+
+static void test_the_files_are_6_12_slab_attrs(void **state)
+{
+	unsigned int i, j;
+	const char *name;
+	int mode;
+
+	for (i = 0; (name = libslab_sysfs_attr(i)); i++) {
+		assert_true(i < ARRAY_SIZE(slab_attrs_6_12));
+		assert_string_equal(name, slab_attrs_6_12[i]);
+		mode = libslab_stat_item(name) >= 0 ? 0600 : 0400;
+		for (j = 0; j < ARRAY_SIZE(writable_6_12); j++)
+			if (!strcmp(name, writable_6_12[j]))
+				mode = 0600;
+		assert_int_equal(libslab_sysfs_mode(name), mode);
+	}
+	assert_int_equal(i, ARRAY_SIZE(slab_attrs_6_12));
+	assert_int_equal(libslab_sysfs_mode("alloc_calls"), -ENOENT);
+	assert_int_equal(libslab_sysfs_mode("free_calls"), -ENOENT);
+	assert_int_equal(libslab_sysfs_mode("skip_kfence"), -ENOENT);
+}
+
+/* The writable files, as their 6.12 _store() functions take writes. */
+static void test_stores_follow_6_12(void **state)
+{
+	struct kmem_cache *s = make_test_cache("sysfs_store");
+	struct kmem_cache *dbg = kmem_cache_create("sysfs_store_dbg", 64, 0,
+						   SLAB_CONSISTENCY_CHECKS, NULL);
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+	char buf[64];
+
+	/* remote_node_defrag_ratio_show(): tenths kept, percent shown, 100 by default */
+	show(s, "remote_node_defrag_ratio", buf, sizeof(buf));
+	assert_string_equal(buf, "100\n");
+	assert_int_equal(libslab_sysfs_store(s, "remote_node_defrag_ratio", "30\n", 3), 3);
+	show(s, "remote_node_defrag_ratio", buf, sizeof(buf));
+	assert_string_equal(buf, "30\n");
+	assert_int_equal(libslab_sysfs_store(s, "remote_node_defrag_ratio", "101", 3), -ERANGE);
+	/* min_partial_store() */
+	assert_int_equal(libslab_sysfs_store(s, "min_partial", "7", 1), 1);
+	show(s, "min_partial", buf, sizeof(buf));
+	assert_string_equal(buf, "7\n");
+	assert_int_equal(libslab_sysfs_store(s, "min_partial", "x", 1), -EINVAL);
+	/* STAT_ATTR(): only "0", which clears */
+	show(s, "alloc_slab", buf, sizeof(buf));
+	assert_string_equal(buf, "1 C0=1\n");
+	assert_int_equal(libslab_sysfs_store(s, "alloc_slab", "1", 1), -EINVAL);
+	assert_int_equal(libslab_sysfs_store(s, "alloc_slab", "0", 1), 1);
+	show(s, "alloc_slab", buf, sizeof(buf));
+	assert_string_equal(buf, "0\n");
+	/* validate_show() and shrink_show() are empty; their stores take "1" */
+	assert_int_equal(libslab_sysfs_show(s, "validate", buf, sizeof(buf)), 0);
+	assert_int_equal(libslab_sysfs_show(s, "shrink", buf, sizeof(buf)), 0);
+	assert_int_equal(libslab_sysfs_store(s, "validate", "1", 1), -EINVAL);
+	assert_int_equal(libslab_sysfs_store(dbg, "validate", "1", 1), 1);
+	assert_int_equal(libslab_sysfs_store(s, "shrink", "0", 1), -EINVAL);
+	assert_int_equal(libslab_sysfs_store(s, "shrink", "1", 1), 1);
+	/* failslab_store() */
+	assert_int_equal(libslab_sysfs_store(s, "failslab", "1", 1), 1);
+	show(s, "failslab", buf, sizeof(buf));
+	assert_string_equal(buf, "1\n");
+	assert_int_equal(libslab_sysfs_store(s, "failslab", "0", 1), 1);
+	/* a SLAB_ATTR_RO() file: slab_attr_store() has no store to call */
+	assert_int_equal(libslab_sysfs_store(s, "object_size", "1", 1), -EIO);
+	assert_int_equal(libslab_sysfs_store(s, "no_such_file", "1", 1), -ENOENT);
+	kmem_cache_free(s, p);
+	kmem_cache_destroy(dbg);
 	kmem_cache_destroy(s);
 }
 
@@ -191,8 +444,11 @@ static void test_every_cache_gets_a_directory(void **state)
 	assert_int_equal(access(path, R_OK), 0);
 }
 
-/* "export <dir>": a small workload, then the snapshot (for the slabinfo tool check). */
-static int export_demo(const char *where)
+/*
+ * "export <dir> [<debugfs dir>]": a small workload, then the snapshots
+ * (for the slabinfo tool check).
+ */
+static int export_demo(const char *where, const char *debug)
 {
 	struct kmem_cache *s = kmem_cache_create("demo_cache", 200, 0,
 						 SLAB_STORE_USER, NULL);
@@ -203,6 +459,8 @@ static int export_demo(const char *where)
 		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
 	for (i = 0; i < 50; i += 3)
 		kmem_cache_free(s, p[i]);
+	if (debug && sim_debugfs_export(debug))
+		return 1;
 	return sim_sysfs_export(where) ? 1 : 0;
 }
 
@@ -213,11 +471,15 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_counts_have_a_per_node_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_stat_files_are_exported_with_their_cpu_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_merged_names_become_symlinks_to_their_cache, make_dir, remove_dir),
-		cmocka_unit_test_setup_teardown(test_alloc_calls_group_live_objects_by_caller, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_alloc_traces_group_live_objects_by_caller, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_free_traces_show_the_last_free_of_live_objects, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_debugfs_export_has_the_traces_of_tracking_caches, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_the_files_are_6_12_slab_attrs, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_stores_follow_6_12, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_every_cache_gets_a_directory, make_dir, remove_dir),
 	};
 
-	if (argc == 3 && !strcmp(argv[1], "export"))
-		return export_demo(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "export"))
+		return export_demo(argv[2], argc == 4 ? argv[3] : NULL);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

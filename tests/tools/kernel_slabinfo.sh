@@ -2,6 +2,10 @@
 # The kernel's own slab tool (tools/mm/slabinfo.c of Linux 6.12) reads a
 # libslab /sys/kernel/slab snapshot: the snapshot is bind-mounted over
 # /sys/kernel/slab in a private mount namespace and the tool run on it.
+# Its tracking report (show_tracking()) reads 6.12's debugfs files
+# /sys/kernel/debug/slab/<cache>/alloc_traces and free_traces first (the
+# sysfs alloc_calls/free_calls it falls back to are gone since 5.17):
+# the debugfs snapshot is mounted over /sys/kernel/debug the same way.
 # Skips (77) without the kernel source or without the rights to do that.
 #
 # Usage: kernel_slabinfo.sh <test_sysfs binary> <work dir>
@@ -22,10 +26,13 @@ fi
 [ -s "$src" ] || { echo "SKIP: no tools/mm/slabinfo.c"; exit 77; }
 cc -O2 -w -o "$work/slabinfo" "$src"
 
-rm -rf "$work/snapshot"
-"$exporter" export "$work/snapshot"
+rm -rf "$work/snapshot" "$work/debug"
+mkdir -p "$work/debug"
+"$exporter" export "$work/snapshot" "$work/debug/slab"
 [ -d /sys/kernel/slab ] || { echo "SKIP: no /sys/kernel/slab to mount over"; exit 77; }
+[ -d /sys/kernel/debug ] || { echo "SKIP: no /sys/kernel/debug to mount over"; exit 77; }
 if ! out=$(unshare -m sh -c "mount --bind '$work/snapshot' /sys/kernel/slab &&
+		mount --bind '$work/debug' /sys/kernel/debug &&
 		'$work/slabinfo' demo_cache" 2>&1); then
 	case $out in
 	*"mount"*|*"unshare"*|*"ermission"*) echo "SKIP: $out"; exit 77 ;;
@@ -36,4 +43,9 @@ fi
 echo "$out"
 grep -q "Slabcache: demo_cache" <<<"$out"
 grep -q "Tracking      : On" <<<"$out"
-grep -Eq "^ +33 .*age=" <<<"$out"	# the 33 live objects' allocation site
+# alloc_traces (slab_debugfs_show()): the 33 live objects' allocation site,
+# its stack below it
+grep -Eq "^ +33 .*age=[0-9]+ pid=[0-9]+$" <<<"$out"
+grep -Eq "^        [^ ]" <<<"$out"
+# free_traces: the 33 live objects were never freed (a zeroed free track)
+grep -Eq "^ +33 <not-available> age=[0-9]+ pid=0$" <<<"$out"

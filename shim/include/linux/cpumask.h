@@ -18,6 +18,10 @@ typedef struct cpumask cpumask_t;
 
 #define cpumask_bits(maskp)		((maskp)->bits)
 #define cpumask_set_cpu(cpu, maskp)	set_bit((cpu), cpumask_bits(maskp))
+#define cpumask_clear(maskp)		bitmap_zero(cpumask_bits(maskp), NR_CPUS)
+#define cpumask_empty(maskp)		(!bitmap_weight(cpumask_bits(maskp), nr_cpu_ids))
+/* The arguments of "%*pbl" for a cpumask. */
+#define cpumask_pr_args(maskp)		(int)nr_cpu_ids, cpumask_bits(maskp)
 
 /* Whether simulated CPU cpu is online. */
 bool sim_cpu_is_online(unsigned int cpu);

@@ -278,18 +278,45 @@ void libslab_failslab_verbose(unsigned long verbose);
 
 /*
  * The files of /sys/kernel/slab/<cache>/ (object_size, slabs, partial,
- * cpu_slabs, the stat files, ...), in the kernel's formats.
+ * cpu_slabs, validate, the stat files, ...): 6.12's slab_attrs[] for the
+ * modelled configuration, in the kernel's formats.
  */
 /*
  * Call fn(s, arg) for every cache existing now (none may be destroyed
  * meanwhile); stops at the first non-zero return, which it returns.
  */
 int libslab_walk_caches(int (*fn)(struct kmem_cache *, void *), void *arg);
-/* Name of attribute i (0, 1, ...), or NULL past the last. */
+/* Name of attribute i (0, 1, ...) in slab_attrs[] order, or NULL past the last. */
 const char *libslab_sysfs_attr(unsigned int i);
-/* The file's text into buf; its length, or -ENOENT for no such attribute. */
+/* The file's mode (0400 read-only, 0600 writable), or -ENOENT. */
+int libslab_sysfs_mode(const char *name);
+/*
+ * The file's text into buf; its length (0 for an empty file, such as
+ * validate or shrink), or -ENOENT for no such attribute.
+ */
 int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 		       size_t size);
+/*
+ * Write buf (len bytes) to the file, as echo does: len, or the store
+ * function's error (-EINVAL, -ERANGE, ...), -EIO for a read-only file,
+ * -ENOENT for no such attribute.
+ */
+int libslab_sysfs_store(struct kmem_cache *s, const char *name,
+			const char *buf, size_t len);
+
+/*
+ * The files of /sys/kernel/debug/slab/<cache>/: alloc_traces and
+ * free_traces, for the caches with SLAB_STORE_USER.
+ */
+/* Name of debugfs file i (0, 1), or NULL past the last. */
+const char *libslab_debugfs_file(unsigned int i);
+/*
+ * Print the file's text to m: the live objects of s grouped by the caller
+ * that allocated (last freed) them, with its stack; 0, -ENOENT when s has
+ * no such file (no SLAB_STORE_USER), or -ENOMEM.
+ */
+int libslab_debugfs_show(struct kmem_cache *s, const char *name,
+			 struct seq_file *m);
 
 /*
  * SLUB statistics (CONFIG_LIBSLAB_STATS, always on in userspace).  Counters
@@ -301,9 +328,9 @@ int libslab_stat_item(const char *name);
 const char *libslab_stat_name(int item);
 /* Counter item of s on cpu, or summed over every CPU for cpu < 0. */
 unsigned long libslab_stat(struct kmem_cache *s, int item, int cpu);
-/* The sysfs file's text ("<sum> C<cpu>=<n> ...\n") into buf; its length or -EINVAL. */
+/* The sysfs file's text ("<sum> C<cpu>=<n> ...\n", online CPUs) into buf; its length or -EINVAL. */
 int libslab_stat_show(struct kmem_cache *s, int item, char *buf, size_t size);
-/* Zero counter item of s on every CPU (writing 0 to the sysfs file). */
+/* Zero counter item of s on every online CPU (writing 0 to the sysfs file). */
 void libslab_stat_clear(struct kmem_cache *s, int item);
 /* Error events (reports, overwritten-byte lines, FIX lines, leaked objects) since start-up. */
 unsigned long libslab_error_count(void);
