@@ -711,16 +711,29 @@ bool slub_debug_order_sensitive(void);
 void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
 void setup_object_debug(struct kmem_cache *s, void *object);
 /*
- * slub_debug.c: one object under the node lock, from a partial or a new
+ * slub_single.c: one object under the node lock, from a partial or a new
  * slab: a debug cache's slow path, and every allocation under SLUB_TINY
  * (the kernel's TINY __slab_alloc_node()).
  */
-void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
-		       unsigned long addr, size_t orig_size);
-/* slub_debug.c: a debug (or SLUB_TINY) cache's free under the node lock, checked if asked. */
+void *slab_alloc_single(struct kmem_cache *s, gfp_t gfpflags, int node,
+			unsigned long addr, size_t orig_size);
+/* slub_single.c: a debug (or SLUB_TINY) cache's free under the node lock, checked if asked. */
 void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			  void *head, void *tail, int bulk_cnt,
 			  unsigned long addr);
+/* slub_debug.c: check object just taken off slab (inuse counted) and mark it allocated; false: slab taken out of use. */
+bool alloc_debug_processing(struct kmem_cache *s, struct slab *slab,
+			    void *object, unsigned int orig_size);
+/* slub_debug.c: check and mark free head..tail of *bulk_cnt objects (corrected if the chain differs); under list_lock; false: free none. */
+bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
+			   void *head, void *tail, int *bulk_cnt,
+			   unsigned long addr, depot_stack_handle_t handle);
+/* slub_debug.c: save the caller's stack (from the allocator's entry) for a track; call it outside list_lock. */
+depot_stack_handle_t set_track_prepare(void);
+/* slub_debug.c: record addr, handle, cpu, pid and time in object's alloc or free track. */
+void set_track_update(struct kmem_cache *s, void *object,
+		      enum track_item alloc, unsigned long addr,
+		      depot_stack_handle_t handle);
 /* slub_debug.c: object's last allocation or free (SLAB_STORE_USER caches). */
 struct track *get_track(struct kmem_cache *s, void *object,
 			enum track_item alloc);

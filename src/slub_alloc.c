@@ -263,7 +263,7 @@ static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
 
 	stat(s, ALLOC_SLOWPATH);
 	if (kmem_cache_debug(s))
-		return debug_slab_alloc(s, gfpflags, node, addr, orig_size);
+		return slab_alloc_single(s, gfpflags, node, addr, orig_size);
 reread:
 	local_lock_irqsave(&s->cpu_slab->lock, flags);
 	c = this_cpu_ptr(s->cpu_slab);
@@ -377,7 +377,7 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 
 	/* SLUB_TINY has no per-CPU slabs: straight to the node's lists. */
 	if (IS_ENABLED(CONFIG_LIBSLAB_TINY))
-		return debug_slab_alloc(s, gfpflags, node, addr, orig_size);
+		return slab_alloc_single(s, gfpflags, node, addr, orig_size);
 	if (!USE_LOCKLESS_FAST_PATH())
 		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 

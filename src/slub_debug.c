@@ -4,9 +4,9 @@
  * tracking and tracing, the checks made at every allocation and free of a
  * debug cache, and the reports they print.
  *
- * A cache with any debug flag keeps no per-CPU slabs: every allocation
- * and free goes through this file under the node's list_lock, one object
- * at a time, so each can be checked against a stable slab.
+ * A cache with any debug flag keeps no per-CPU slabs: it allocates and
+ * frees one object at a time under the node's list_lock (slub_single.c),
+ * which calls the checks here on a stable slab.
  *
  * Object layout with debugging (see calculate_sizes()):
  *   [left red zone][object][right red zone][free pointer][tracks][orig size][padding]
@@ -18,9 +18,9 @@
  * setup_slub_debug(), kmem_cache_flags(), init_object(), check_object(),
  * check_bytes_and_report(), check_pad_bytes(), slab_pad_check(),
  * check_slab(), on_freelist(), print_trailer(), object_err(), slab_fix(),
- * set_track(), print_track(), trace(), alloc_debug_processing(),
- * free_debug_processing(), alloc_single_from_partial(),
- * alloc_single_from_new_slab(), free_to_partial_list().
+ * set_track() (set_track_prepare() + set_track_update()), print_track(),
+ * trace(), alloc_debug_processing(), free_debug_processing() (their
+ * callers, alloc_single_from_partial() and the rest, are slub_single.c's).
  */
 #include <linux/ctype.h>
 #include <linux/jiffies.h>
@@ -216,7 +216,7 @@ unsigned long get_orig_size(struct kmem_cache *s, void *object)
 }
 
 /* The caller's stack, from the allocator's entry point outwards. */
-static noinline depot_stack_handle_t set_track_prepare(void)
+noinline depot_stack_handle_t set_track_prepare(void)
 {
 	unsigned long entries[TRACK_ADDRS_COUNT];
 	unsigned int nr = stack_trace_save(entries, ARRAY_SIZE(entries), 1);
@@ -224,9 +224,9 @@ static noinline depot_stack_handle_t set_track_prepare(void)
 	return stack_depot_save(entries, nr, GFP_NOWAIT);
 }
 
-static void set_track_update(struct kmem_cache *s, void *object,
-			     enum track_item alloc, unsigned long addr,
-			     depot_stack_handle_t handle)
+void set_track_update(struct kmem_cache *s, void *object,
+		      enum track_item alloc, unsigned long addr,
+		      depot_stack_handle_t handle)
 {
 	struct track *t = get_track(s, object, alloc);
 
@@ -624,8 +624,8 @@ void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr)
 
 /* ---- the checked paths ---- */
 
-static bool alloc_debug_processing(struct kmem_cache *s, struct slab *slab,
-				   void *object, unsigned int orig_size)
+bool alloc_debug_processing(struct kmem_cache *s, struct slab *slab,
+			    void *object, unsigned int orig_size)
 {
 	if (s->flags & SLAB_CONSISTENCY_CHECKS) {
 		if (!check_slab(s, slab))
@@ -680,10 +680,9 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 }
 
 /* Check and mark free the chain head..tail of *bulk_cnt objects. */
-static bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
-				  void *head, void *tail, int *bulk_cnt,
-				  unsigned long addr,
-				  depot_stack_handle_t handle)
+bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
+			   void *head, void *tail, int *bulk_cnt,
+			   unsigned long addr, depot_stack_handle_t handle)
 {
 	void *object = head;
 	bool ok = false;
@@ -721,155 +720,6 @@ out:
 	if (!ok)
 		slab_fix(s, "Object at 0x%p not freed", object);
 	return ok;
-}
-
-/* Take one object off a partial slab of a debug cache; under list_lock. */
-static void *alloc_single_from_partial(struct kmem_cache *s,
-				       struct kmem_cache_node *n,
-				       struct slab *slab, unsigned int orig_size)
-{
-	void *object = slab->freelist;
-
-	lockdep_assert_held(&n->list_lock);
-	slab->freelist = get_freepointer(s, object);
-	slab->inuse++;
-	if (!alloc_debug_processing(s, slab, object, orig_size)) {
-		remove_partial(n, slab);
-		return NULL;
-	}
-	if (slab->inuse == slab->objects) {
-		remove_partial(n, slab);
-		add_full(s, n, slab);
-	}
-	return object;
-}
-
-/* The first object of a new slab of a debug cache, which joins the lists. */
-static void *alloc_single_from_new_slab(struct kmem_cache *s,
-					struct slab *slab,
-					unsigned int orig_size)
-{
-	int nid = slab_nid(slab);
-	struct kmem_cache_node *n = get_node(s, nid);
-	void *object = slab->freelist;
-	unsigned long flags;
-
-	slab->freelist = get_freepointer(s, object);
-	slab->inuse = 1;
-	if (!alloc_debug_processing(s, slab, object, orig_size))
-		return NULL;	/* a fresh slab corrupted meanwhile: leave it */
-	spin_lock_irqsave(&n->list_lock, flags);
-	if (slab->inuse == slab->objects)
-		add_full(s, n, slab);
-	else
-		add_partial(n, slab, false);
-	inc_slabs_node(s, nid, slab->objects);
-	spin_unlock_irqrestore(&n->list_lock, flags);
-	return object;
-}
-
-/* An object from node's partial slabs, or NULL. */
-static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
-			     unsigned int orig_size)
-{
-	struct slab *slab, *tmp;
-	unsigned long flags;
-	void *object = NULL;
-
-	/* an unlocked peek; the list is walked under the lock */
-	if (!n || !data_race(n->nr_partial))
-		return NULL;
-	spin_lock_irqsave(&n->list_lock, flags);
-	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
-		/* No ALLOC_FROM_PARTIAL: 6.12 counts only cpu slabs taken. */
-		object = alloc_single_from_partial(s, n, slab, orig_size);
-		if (object)
-			break;
-	}
-	spin_unlock_irqrestore(&n->list_lock, flags);
-	return object;
-}
-
-void *debug_slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
-		       unsigned long addr, size_t orig_size)
-{
-	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
-	/* SLUB_TINY's path has no node-only first try; debug caches do. */
-	bool try_thisnode = !IS_ENABLED(CONFIG_LIBSLAB_TINY) &&
-			    slab_try_thisnode(node, gfpflags);
-	struct slab *slab;
-	gfp_t pc_flags;
-	void *object;
-	int nid;
-
-new_objects:
-	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
-	object = alloc_from_node(s, get_node(s, searchnode), orig_size);
-	for (nid = 0; !object && nid < nr_node_ids; nid++) {
-		if (nid == searchnode ||
-		    (node != NUMA_NO_NODE && (pc_flags & __GFP_THISNODE)))
-			continue;
-		object = alloc_from_node(s, get_node(s, nid), orig_size);
-	}
-	while (!object) {
-		slab = new_slab(s, pc_flags, node);
-		if (unlikely(!slab)) {
-			if (try_thisnode) {
-				try_thisnode = false;
-				goto new_objects;
-			}
-			return NULL;
-		}
-		stat(s, ALLOC_SLAB);
-		object = alloc_single_from_new_slab(s, slab, orig_size);
-	}
-	if (s->flags & SLAB_STORE_USER)
-		set_track_update(s, object, TRACK_ALLOC, addr,
-				 set_track_prepare());
-	return object;
-}
-
-void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
-			  void *head, void *tail, int bulk_cnt,
-			  unsigned long addr)
-{
-	struct kmem_cache_node *n = get_node(s, slab_nid(slab));
-	depot_stack_handle_t handle = 0;
-	struct slab *to_free = NULL;
-	unsigned long flags;
-	int cnt = bulk_cnt;
-
-	if (s->flags & SLAB_STORE_USER)
-		handle = set_track_prepare();
-
-	spin_lock_irqsave(&n->list_lock, flags);
-	if (free_debug_processing(s, slab, head, tail, &cnt, addr, handle)) {
-		void *prior = slab->freelist;
-
-		slab->inuse -= cnt;
-		set_freepointer(s, tail, prior);
-		slab->freelist = head;
-		/* An empty slab goes once the node keeps enough partial ones. */
-		if (!slab->inuse && n->nr_partial >= s->min_partial)
-			to_free = slab;
-		if (!prior) {
-			remove_full(s, n, slab);
-			if (!to_free) {
-				add_partial(n, slab, true);
-				stat(s, FREE_ADD_PARTIAL);
-			}
-		} else if (to_free) {
-			remove_partial(n, slab);
-			stat(s, FREE_REMOVE_PARTIAL);
-		}
-	}
-	if (to_free)
-		dec_slabs_node(s, slab_nid(to_free), to_free->objects);
-	spin_unlock_irqrestore(&n->list_lock, flags);
-	if (to_free) {
-		stat(s, FREE_SLAB);
-		free_slab(s, to_free);
-	}
 }
 
 void free_slab_checks(struct kmem_cache *s, struct slab *slab)

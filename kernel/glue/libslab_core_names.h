@@ -56,10 +56,14 @@
 #define destroy_kmalloc_caches		lslab_destroy_kmalloc_caches
 #define kmalloc_slab			lslab_kmalloc_slab
 
-/* slub_debug (src/slub_debug.c) and what it shares with the list code. */
+/*
+ * slub_debug (src/slub_debug.c), the single-object path (src/slub_single.c)
+ * and what they share with the list code.
+ */
 #define add_full			lslab_add_full
-#define debug_slab_alloc		lslab_debug_slab_alloc
+#define alloc_debug_processing		lslab_alloc_debug_processing
 #define free_slab			lslab_free_slab
+#define free_debug_processing		lslab_free_debug_processing
 #define free_to_partial_list		lslab_free_to_partial_list
 #define free_slab_checks		lslab_free_slab_checks
 #define get_track			lslab_get_track
@@ -73,6 +77,9 @@
 #define setup_object_debug		lslab_setup_object_debug
 #define setup_slab_debug		lslab_setup_slab_debug
 #define setup_slub_debug		lslab_setup_slub_debug
+#define set_track_prepare		lslab_set_track_prepare
+#define set_track_update		lslab_set_track_update
+#define slab_alloc_single		lslab_slab_alloc_single
 #define slab_bug			lslab_slab_bug
 #define slab_add_error			lslab_slab_add_error
 #define slab_in_kunit_test		lslab_slab_in_kunit_test
