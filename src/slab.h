@@ -225,6 +225,13 @@ struct slab {
 
 /* Internal cache flag: the slab's freelist pair is updated by cmpxchg128. */
 #define __CMPXCHG_DOUBLE	SLAB_CMPXCHG_DOUBLE
+/*
+ * Debug flags under which 6.12 leaves __CMPXCHG_DOUBLE off (kmem_cache_open()):
+ * their checks run under the slab lock.  libslab's debug caches take the
+ * node-list path (slub_single.c) either way; the flag is kept for what sysfs
+ * and the oracle show.
+ */
+#define SLAB_NO_CMPXCHG (SLAB_CONSISTENCY_CHECKS | SLAB_STORE_USER | SLAB_TRACE)
 
 /* Flags kmem_cache_create() accepts (mm/slab.h SLAB_FLAGS_PERMITTED). */
 #define SLAB_CORE_FLAGS (SLAB_HWCACHE_ALIGN | SLAB_CACHE_DMA | \
@@ -235,8 +242,7 @@ struct slab {
 			 SLAB_NO_USER_FLAGS | SLAB_KMALLOC | SLAB_NO_MERGE)
 #define SLAB_DEBUG_FLAGS (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER | \
 			  SLAB_TRACE | SLAB_CONSISTENCY_CHECKS)
-#define SLAB_FLAGS_PERMITTED (SLAB_CORE_FLAGS | SLAB_DEBUG_FLAGS | \
-			      SLAB_FAILSLAB | SLAB_KASAN)
+#define SLAB_FLAGS_PERMITTED (SLAB_CORE_FLAGS | SLAB_DEBUG_FLAGS)
 
 /* slub_debug: what "all debugging" means, and what needs object metadata. */
 #define DEBUG_DEFAULT_FLAGS (SLAB_CONSISTENCY_CHECKS | SLAB_RED_ZONE | \

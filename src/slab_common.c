@@ -185,10 +185,10 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 	s->usersize = args->usersize;
 	s->align = calculate_alignment(flags, args->align, size);
 	INIT_LIST_HEAD(&s->aliases);
-	if (system_has_cmpxchg128())
-		s->flags |= __CMPXCHG_DOUBLE;
-	else
+	if (!system_has_cmpxchg128())
 		return -EOPNOTSUPP;
+	if (!(s->flags & SLAB_NO_CMPXCHG))
+		s->flags |= __CMPXCHG_DOUBLE;
 
 	if (!calculate_sizes(s, args))
 		return -EINVAL;

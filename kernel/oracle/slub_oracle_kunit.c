@@ -53,6 +53,12 @@ int orc_side_validate(struct kmem_cache *s)
 	return validate_slab_cache(s);
 }
 
+/* The markers run-oracle.sh's console check skips between (common.sh). */
+void orc_side_expect_report(bool begin)
+{
+	pr_info("libslab: expected report %s\n", begin ? "begin" : "end");
+}
+
 void orc_side_emit(const char *line)
 {
 	pr_info("%s\n", line);

@@ -14,6 +14,8 @@
 #   5. run-kunit.sh --arch x86_64 --tiny
 #                       the same suites with CONFIG_LIBSLAB_TINY
 #   6. run-module.sh    the out-of-tree module loaded in QEMU
+#   7. run-oracle.sh    the differential oracle on the same host kernel's
+#                       own SLUB, compared with libslab (tests/oracle/)
 #
 # Runs every step even after a failure; exits non-zero if any failed.
 # tests/run-all.sh calls it as its kernel stage.
@@ -47,6 +49,7 @@ step "kunit x86_64 (KASAN, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-kunit.sh" --ar
 step "kunit arm64" "$SCRIPTS/run-kunit.sh" --arch arm64
 step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"
+step "differential oracle (kernel SLUB against libslab)" "$SCRIPTS/run-oracle.sh"
 
 [ ${#failed[@]} -eq 0 ] || fail "${#failed[@]} step(s) failed: ${failed[*]}"
 echo "run-kernel-tests: PASS"

@@ -52,9 +52,14 @@ grep -q '^CONFIG_SLUB_ORACLE_KUNIT=y' "$LIBSLAB_HOST_BUILD/.config" ||
 	fail "CONFIG_SLUB_ORACLE_KUNIT is not set in $LIBSLAB_HOST_BUILD/.config"
 say "kernel ready ($(( $(date +%s) - t0 )) s)"
 
+# The machine both sides model (variants.txt's machine line).
+machine=$(grep '^machine|' "$ORACLE/variants.txt") || fail "tests/oracle/variants.txt has no machine line" 2
+user_machine=$(echo "$machine" | cut -d'|' -f2)
+read -ra qemu_machine <<< "$(echo "$machine" | cut -d'|' -f3)"
+
 failed=0
 while IFS='|' read -r name params part; do
-	case $name in '#'*|'') continue ;; esac
+	case $name in '#'*|''|machine) continue ;; esac
 	case $part in
 	all) glob=slub_oracle ;;
 	geometry|kmalloc|behaviour) glob=slub_oracle.slub_oracle_$part ;;
@@ -62,13 +67,13 @@ while IFS='|' read -r name params part; do
 	esac
 	console=$LIBSLAB_LOGDIR/oracle-$name-$STAMP.log
 	t1=$(date +%s)
-	timeout 1200 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
+	timeout 1200 qemu-system-x86_64 -nographic -no-reboot "${qemu_machine[@]}" \
 		-bios qboot.rom -kernel "$LIBSLAB_HOST_BUILD/arch/x86/boot/bzImage" \
 		-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux log_buf_len=16M kunit.filter_glob=$glob kunit_shutdown=reboot $params" \
 		< /dev/null > "$console" 2>&1
 	qrc=$?
 	sed -i 's/\r$//' "$console"
-	grep -o 'slub_oracle: .*' "$console" > "$OUT/$name.txt"
+	sed -nE 's/^(\[[^]]*\] )?(slub_oracle: )/\2/p' "$console" > "$OUT/$name.txt"
 	say "$name: QEMU exit $qrc after $(( $(date +%s) - t1 )) s, $(wc -l < "$OUT/$name.txt") lines; console $console"
 	if ! grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ slub_oracle$' "$console"; then
 		grep -E 'not ok|# ' "$console" | tail -10
@@ -91,7 +96,7 @@ while IFS='|' read -r name params part; do
 	fi
 	if [ -x "$USER_SIDE" ]; then
 		# shellcheck disable=SC2086 # the part names one word or "all"
-		LIBSLAB_CMDLINE="nr_cpus=2 $params" python3 "$ORACLE/compare.py" \
+		LIBSLAB_CMDLINE="$user_machine $params" python3 "$ORACLE/compare.py" \
 			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$USER_SIDE" \
 			$([ "$part" = all ] && echo geometry kmalloc behaviour || echo "$part") |
 			tail -3 | sed "s/^/run-oracle: $name: /"

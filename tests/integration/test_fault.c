@@ -55,10 +55,18 @@ static void test_failslab_fails_gfp_kernel_with_ignore_gfp_wait_off(void **state
 
 static void test_cache_filter_limits_failures_to_failslab_caches(void **state)
 {
+	/*
+	 * 6.12 refuses SLAB_FAILSLAB in kmem_cache_create() (not in
+	 * SLAB_FLAGS_PERMITTED, mm/slab.h): a cache is marked through its
+	 * sysfs failslab file (failslab_store() in mm/slub.c) or slub_debug=A.
+	 */
 	struct kmem_cache *marked = kmem_cache_create("fault_marked", 64, 0,
-						      SLAB_FAILSLAB, NULL);
+						      SLAB_NO_MERGE, NULL);
 	struct kmem_cache *plain = make_test_cache("fault_plain");
 	void *p;
+
+	assert_int_equal(libslab_sysfs_store(marked, "failslab", "1", 1), 1);
+	assert_true(marked->flags & SLAB_FAILSLAB);
 
 	assert_int_equal(libslab_failslab_setup("1,100,0,-1"), 0);
 	libslab_failslab_filter(true, true);

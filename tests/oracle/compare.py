@@ -18,20 +18,23 @@ Exit status: 0 when every difference is allowed, 1 otherwise, 2 on bad
 input.
 """
 import fnmatch
+import os
+import re
 import subprocess
 import sys
 
-PREFIX = "slub_oracle: "
+# An oracle line, behind the console's timestamp if any.
+LINE = re.compile(r"^(?:\[[^]]*\] )?slub_oracle: (.*)$")
 
 
 def observations(lines):
     """[(name, {field: value})] of every oracle line, in order."""
     obs = []
     for line in lines:
-        at = line.find(PREFIX)
-        if at < 0:
+        m = LINE.match(line)
+        if not m:
             continue
-        words = line[at + len(PREFIX):].split()
+        words = m.group(1).split()
         name, fields = [], {}
         for w in words:
             if "=" in w and (fields or len(name) >= 2):
@@ -126,10 +129,11 @@ def main(argv):
                 break
         else:
             unexplained.append((key, field, kv, uv))
-    for key, field, kv, uv in unexplained[:200]:
+    limit = int(os.environ.get("ORACLE_DIFF_LIMIT", "200"))
+    for key, field, kv, uv in unexplained[:limit]:
         print(f"DIFF {key}: {field}: kernel {kv}, libslab {uv}")
-    if len(unexplained) > 200:
-        print(f"... and {len(unexplained) - 200} more")
+    if len(unexplained) > limit:
+        print(f"... and {len(unexplained) - limit} more (ORACLE_DIFF_LIMIT=N shows more)")
     for rule in rules:
         if rule[3]:
             print(f"allowed {rule[3]:5d} x {rule[0]} | {rule[1]}: {rule[2]}")

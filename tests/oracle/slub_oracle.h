@@ -64,6 +64,8 @@ int orc_side_slab_node(const void *obj);
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
 /* Check every slab of s as sysfs "validate" does; number of problems. */
 int orc_side_validate(struct kmem_cache *s);
+/* A report the next step provokes on purpose begins (true) or ended (false). */
+void orc_side_expect_report(bool begin);
 /* Print one finished observation line. */
 void orc_side_emit(const char *line);
 

@@ -232,7 +232,6 @@ static const struct {
 	{ "P", SLAB_POISON },
 	{ "U", SLAB_STORE_USER },
 	{ "T", SLAB_TRACE },
-	{ "A", SLAB_FAILSLAB },
 	{ "FZPU", SLAB_CONSISTENCY_CHECKS | SLAB_RED_ZONE | SLAB_POISON |
 		  SLAB_STORE_USER },
 	{ "ZPR", SLAB_RED_ZONE | SLAB_POISON | SLAB_TYPESAFE_BY_RCU },
@@ -988,6 +987,32 @@ static void sc_merge(struct orc_run *r, void **objs)
 		kmem_cache_destroy(made[i]);
 }
 
+/* kmem_cache_create() refuses what SLAB_FLAGS_PERMITTED lacks, with a report. */
+static void sc_refused_flags(struct orc_run *r, void **objs)
+{
+	static const struct {
+		slab_flags_t flags;
+		const char *name;
+	} refused[] = {
+		{ SLAB_FAILSLAB, "failslab" },
+		{ __SLAB_FLAG_BIT(_SLAB_OBJECT_POISON), "objpoison" },
+		{ __SLAB_FLAG_BIT(_SLAB_CMPXCHG_DOUBLE), "cmpxchg" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		struct kmem_cache *s;
+
+		orc_side_expect_report(true);
+		s = kmem_cache_create("orc-refused", 64, 0, refused[i].flags,
+				      NULL);
+		orc_side_expect_report(false);
+		orc_line(r, "create %s result=%s", refused[i].name,
+			 s ? "created" : "refused");
+		kmem_cache_destroy(s);
+	}
+}
+
 static const struct {
 	const char *name;
 	orc_scenario_fn *fn;
@@ -1018,6 +1043,7 @@ static const struct {
 	{ "krealloc", sc_krealloc },
 	{ "buckets", sc_buckets },
 	{ "merge", sc_merge },
+	{ "refused_flags", sc_refused_flags },
 };
 
 void orc_run_behaviour(void)
