@@ -221,6 +221,12 @@ struct slab {
 /* tid increment: the low bits keep the CPU number (mm/slub.c TID_STEP). */
 #define TID_STEP	roundup_pow_of_two(NR_CPUS)
 
+/* The tid that follows tid: every change of a CPU's pair moves it on. */
+static inline unsigned long next_tid(unsigned long tid)
+{
+	return tid + TID_STEP;
+}
+
 /* Internal cache flag: the slab's freelist pair is updated by cmpxchg128. */
 #define __CMPXCHG_DOUBLE	SLAB_CMPXCHG_DOUBLE
 
@@ -429,7 +435,7 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 {
 	freelist_aba_t old = { .freelist = freelist_old, .counter = tid };
 	freelist_aba_t new = { .freelist = freelist_new,
-			       .counter = tid + TID_STEP };
+			       .counter = next_tid(tid) };
 
 	return this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
 				       &old.full, new.full);
