@@ -18,7 +18,9 @@
  * userspace shim may run several threads on one simulated CPU, which a
  * kernel CPU never does; therefore every change of the per-CPU pair,
  * including those made under the local lock, is a cmpxchg as well (the
- * kernel writes the pair plainly there because interrupts are off).
+ * kernel writes the pair plainly there because interrupts are off):
+ * __update_cpu_freelist_fast() on the fast paths, __update_cpu_freelist()
+ * everywhere else.
  *
  * Slab states (the 6.8 design):
  *   cpu slab     frozen = 1, owned by one CPU; only that CPU allocates from
@@ -442,6 +444,20 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 }
 
 /*
+ * Swap c's pair from *old (read tid first) to freelist_new, next_tid(): a
+ * cmpxchg even when locked (see the top); false leaves what it found in *old.
+ */
+static inline bool __update_cpu_freelist(struct kmem_cache_cpu *c,
+					 freelist_aba_t *old,
+					 void *freelist_new)
+{
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = next_tid(old->counter) };
+
+	return try_cmpxchg128(&c->freelist_tid.full, &old->full, new.full);
+}
+
+/*
  * Detach a CPU's active slab and freelist.  c->slab is cleared before the
  * tid changes: a fast path that sees the new tid then also sees the slab
  * gone, and one that saw the old tid fails its cmpxchg.  (A kernel CPU
@@ -451,15 +467,13 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
 					   void **freelist)
 {
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	struct slab *slab = c->slab;
 
 	WRITE_ONCE(c->slab, NULL);
 	old = cpu_pair_read(c);
-	do {
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	while (!__update_cpu_freelist(c, &old, NULL))
+		;
 	*freelist = old.freelist;
 	return slab;
 }
