@@ -18,7 +18,9 @@
  * userspace shim may run several threads on one simulated CPU, which a
  * kernel CPU never does; therefore every change of the per-CPU pair,
  * including those made under the local lock, is a cmpxchg as well (the
- * kernel writes the pair plainly there because interrupts are off).
+ * kernel writes the pair plainly there because interrupts are off):
+ * __update_cpu_freelist_fast() on the fast paths, __update_cpu_freelist()
+ * everywhere else.
  *
  * Slab states (the 6.8 design):
  *   cpu slab     frozen = 1, owned by one CPU; only that CPU allocates from
@@ -222,6 +224,12 @@ struct slab {
 
 /* tid increment: the low bits keep the CPU number (mm/slub.c TID_STEP). */
 #define TID_STEP	roundup_pow_of_two(NR_CPUS)
+
+/* The tid that follows tid: every change of a CPU's pair moves it on. */
+static inline unsigned long next_tid(unsigned long tid)
+{
+	return tid + TID_STEP;
+}
 
 /* Internal cache flag: the slab's freelist pair is updated by cmpxchg128. */
 #define __CMPXCHG_DOUBLE	SLAB_CMPXCHG_DOUBLE
@@ -437,10 +445,24 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 {
 	freelist_aba_t old = { .freelist = freelist_old, .counter = tid };
 	freelist_aba_t new = { .freelist = freelist_new,
-			       .counter = tid + TID_STEP };
+			       .counter = next_tid(tid) };
 
 	return this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
 				       &old.full, new.full);
+}
+
+/*
+ * Swap c's pair from *old (read tid first) to freelist_new, next_tid(): a
+ * cmpxchg even when locked (see the top); false leaves what it found in *old.
+ */
+static inline bool __update_cpu_freelist(struct kmem_cache_cpu *c,
+					 freelist_aba_t *old,
+					 void *freelist_new)
+{
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = next_tid(old->counter) };
+
+	return try_cmpxchg128(&c->freelist_tid.full, &old->full, new.full);
 }
 
 /*
@@ -453,15 +475,13 @@ static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
 static inline struct slab *cpu_slab_detach(struct kmem_cache_cpu *c,
 					   void **freelist)
 {
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	struct slab *slab = c->slab;
 
 	WRITE_ONCE(c->slab, NULL);
 	old = cpu_pair_read(c);
-	do {
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	while (!__update_cpu_freelist(c, &old, NULL))
+		;
 	*freelist = old.freelist;
 	return slab;
 }

@@ -140,15 +140,14 @@ static void free_chain(struct kmem_cache *s, struct slab *slab, void *head)
  */
 static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 {
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 
 	old = cpu_pair_read(c);
 	do {
 		if (!old.freelist)
 			return NULL;
-		new.freelist = get_freepointer_safe(s, old.freelist);
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	} while (!__update_cpu_freelist(c, &old,
+					get_freepointer_safe(s, old.freelist)));
 	return old.freelist;
 }
 
@@ -161,7 +160,7 @@ static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 static void *load_freelist(struct kmem_cache *s, struct kmem_cache_cpu *c,
 			   void *chain)
 {
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	void *tail = NULL;
 	int cnt;
 
@@ -172,9 +171,7 @@ static void *load_freelist(struct kmem_cache *s, struct kmem_cache_cpu *c,
 				tail = chain_tail(s, chain, &cnt);
 			set_freepointer(s, tail, old.freelist);
 		}
-		new.freelist = get_freepointer(s, chain);
-		new.counter = old.counter + TID_STEP;
-		if (try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full))
+		if (__update_cpu_freelist(c, &old, get_freepointer(s, chain)))
 			return chain;
 	}
 }
@@ -348,7 +345,7 @@ static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
 				      void *next)
 {
 	struct kmem_cache_cpu *c;
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	unsigned long flags;
 
 	freelist_corrupt(s, object, next);
@@ -356,9 +353,7 @@ static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
 	c = this_cpu_ptr(s->cpu_slab);
 	old = cpu_pair_read(c);
 	while (old.freelist == next) {
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-		if (try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full))
+		if (__update_cpu_freelist(c, &old, NULL))
 			break;
 	}
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
@@ -467,7 +462,7 @@ EXPORT_SYMBOL(kmem_cache_alloc_lru);
 static size_t cpu_freelist_take(struct kmem_cache *s, size_t want, void **p)
 {
 	struct kmem_cache_cpu *c;
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	unsigned long flags;
 	void *object;
 	size_t got = 0, i;
@@ -478,9 +473,7 @@ static size_t cpu_freelist_take(struct kmem_cache *s, size_t want, void **p)
 	do {
 		if (!old.freelist)
 			goto out_unlock;
-		new.freelist = NULL;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	} while (!__update_cpu_freelist(c, &old, NULL));
 
 	object = old.freelist;
 	while (object && got + 1 < want) {

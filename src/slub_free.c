@@ -126,7 +126,7 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 				     unsigned long addr)
 {
 	struct kmem_cache_cpu *c;
-	freelist_aba_t old, new;
+	freelist_aba_t old;
 	unsigned long flags;
 
 	local_lock_irqsave(&s->cpu_slab->lock, flags);
@@ -140,9 +140,7 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 		if (unlikely(double_free_caught(s, head, old.freelist, addr)))
 			break;
 		set_freepointer(s, tail, old.freelist);
-		new.freelist = head;
-		new.counter = old.counter + TID_STEP;
-	} while (!try_cmpxchg128(&c->freelist_tid.full, &old.full, new.full));
+	} while (!__update_cpu_freelist(c, &old, head));
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 	stat_add(s, FREE_FASTPATH, cnt);
 	return true;
