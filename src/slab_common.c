@@ -102,6 +102,12 @@ const char *kmem_cache_name(const struct kmem_cache *s)
 }
 EXPORT_SYMBOL(kmem_cache_name);
 
+unsigned int kmem_cache_size(struct kmem_cache *s)
+{
+	return s->object_size;
+}
+EXPORT_SYMBOL(kmem_cache_size);
+
 static bool slab_unmergeable(struct kmem_cache *s)
 {
 	/* Boot caches (refcount < 0) are exempt until fully set up. */

@@ -158,6 +158,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmem_cache_destroy		lslab_kmem_cache_destroy
 #define kmem_cache_shrink		lslab_kmem_cache_shrink
 #define kmem_cache_name			lslab_kmem_cache_name
+#define kmem_cache_size			lslab_kmem_cache_size
 
 /* cache allocation */
 #define kmem_cache_alloc		lslab_kmem_cache_alloc

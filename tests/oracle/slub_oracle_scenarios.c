@@ -211,6 +211,26 @@ static void orc_geometry(struct orc_run *r, struct kmem_cache *s,
 
 /* ---- the geometry sweep ---- */
 
+/* What ksize() says of an object of s (6.12's slab_ksize()). */
+static void orc_ksize(struct orc_run *r, struct kmem_cache *s,
+		      const char *label)
+{
+	struct orc_geom g;
+	bool traced;
+	void *p;
+
+	orc_side_geometry(s, &g);
+	/* SLAB_TRACE prints each alloc and free with a stack dump. */
+	traced = g.flags & SLAB_TRACE;
+	if (traced)
+		orc_side_expect_report(true);
+	p = kmem_cache_alloc(s, GFP_KERNEL);
+	orc_line(r, "geom %s ksize=%zu", label, p ? ksize(p) : 0);
+	kmem_cache_free(s, p);
+	if (traced)
+		orc_side_expect_report(false);
+}
+
 static void orc_ctor(void *obj)
 {
 }
@@ -253,6 +273,7 @@ static void orc_sweep_one(struct orc_run *r, unsigned int size,
 		return;
 	}
 	orc_geometry(r, s, label);
+	orc_ksize(r, s, label);
 	kmem_cache_destroy(s);
 }
 
@@ -987,6 +1008,286 @@ static void sc_merge(struct orc_run *r, void **objs)
 		kmem_cache_destroy(made[i]);
 }
 
+
+/* ---- slub_debug reports: what the allocator does after each kind ---- */
+
+/* A debug cache of one kind, an object corrupted by corrupt(), then a look. */
+static void orc_debug_case(struct orc_run *r, void **objs, slab_flags_t flags,
+			   unsigned int size,
+			   void (*corrupt)(struct kmem_cache *s, void **objs))
+{
+	struct kmem_cache *s = orc_cache(r, size, flags, NULL);
+
+	orc_alloc_n(s, objs, 3);
+	orc_side_expect_report(true);
+	corrupt(s, objs);
+	orc_side_expect_report(false);
+	orc_look(r, s, "after");
+	orc_side_expect_report(true);
+	orc_line(r, "validate errors=%d", orc_side_validate(s));
+	orc_side_expect_report(false);
+	orc_free_all(s, objs, 3);
+	orc_side_expect_report(true);
+	kmem_cache_shrink(s);
+	orc_side_expect_report(false);
+	orc_look(r, s, "shrunk");
+	kmem_cache_destroy(s);
+}
+
+static void corrupt_right_redzone(struct kmem_cache *s, void **objs)
+{
+	((u8 *)objs[1])[kmem_cache_size(s)] = 0x55;
+	kmem_cache_free(s, objs[1]);
+	objs[1] = NULL;
+}
+
+static void corrupt_left_redzone(struct kmem_cache *s, void **objs)
+{
+	((u8 *)objs[1])[-1] = 0x55;
+	kmem_cache_free(s, objs[1]);
+	objs[1] = NULL;
+}
+
+static void corrupt_after_free(struct kmem_cache *s, void **objs)
+{
+	u8 *p = objs[1];
+
+	kmem_cache_free(s, p);
+	objs[1] = NULL;
+	p[kmem_cache_size(s) / 2] = 0x55;
+}
+
+static void corrupt_double_free(struct kmem_cache *s, void **objs)
+{
+	kmem_cache_free(s, objs[1]);
+	kmem_cache_free(s, objs[1]);
+	objs[1] = NULL;
+}
+
+static void corrupt_free_pointer(struct kmem_cache *s, void **objs)
+{
+	u8 *p = objs[1];
+
+	kmem_cache_free(s, p);
+	objs[1] = NULL;
+	memset(p, 0x33, kmem_cache_size(s));
+}
+
+static void sc_debug_right_redzone(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_RED_ZONE | SLAB_CONSISTENCY_CHECKS, 100,
+		       corrupt_right_redzone);
+}
+
+static void sc_debug_left_redzone(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_RED_ZONE | SLAB_CONSISTENCY_CHECKS, 64,
+		       corrupt_left_redzone);
+}
+
+static void sc_debug_use_after_free(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_POISON | SLAB_CONSISTENCY_CHECKS, 128,
+		       corrupt_after_free);
+}
+
+static void sc_debug_double_free(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_CONSISTENCY_CHECKS | SLAB_STORE_USER, 96,
+		       corrupt_double_free);
+}
+
+static void sc_debug_free_pointer(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_POISON | SLAB_RED_ZONE |
+		       SLAB_CONSISTENCY_CHECKS, 200, corrupt_free_pointer);
+}
+
+/* A 40-byte bucket allocation: its cache, ksize and lists. */
+static void sc_kmalloc_bucket_40(struct orc_run *r, void **objs)
+{
+	kmem_buckets *b = kmem_buckets_create("orc-kz", 0, 0, 0, NULL);
+	struct kmem_cache *s;
+	u8 *p;
+
+	if (!b) {
+		orc_line(r, "buckets result=unavailable");
+		return;
+	}
+	p = kmem_buckets_alloc(b, 40, GFP_KERNEL);
+	s = orc_side_cache_of(p);
+	orc_line(r, "cache ksize=%zu", ksize(p));
+	orc_geometry(r, s, "bucket-40");
+	kfree(p);
+	orc_look(r, s, "before");
+}
+
+/* A slab drained from a full CPU partial chain by frees from another CPU. */
+static void sc_remote_partial_drain(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = 20, i;
+
+	orc_alloc_n(s, objs, per * slabs);
+	for (i = 0; i < slabs; i++)
+		orc_free_on(1, s, objs, i * per, i * per + 1, 1);
+	orc_look(r, s, "cpu1-frees-one-per-slab");
+	orc_free_on(1, s, objs, 0, per * slabs, 1);
+	orc_look(r, s, "cpu1-frees-all");
+	orc_end(r, s);
+}
+
+/* Partial slabs taken back on allocation: cpu_partial_alloc. */
+static void sc_cpu_partial_alloc(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s), i;
+
+	orc_alloc_n(s, objs, 4 * per);
+	for (i = 0; i < 4; i++)
+		orc_free_range(s, objs, i * per, i * per + 2, 1);
+	orc_look(r, s, "holes");
+	orc_alloc_n(s, objs + 4 * per, 8);
+	orc_objects(r, "refill", objs + 4 * per, 8);
+	orc_look(r, s, "refilled");
+	orc_free_all(s, objs, 4 * per + 8);
+	orc_end(r, s);
+}
+
+/* Freeing the last object of a node partial slab. */
+static void sc_free_remove_partial(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 4096, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = 16;
+
+	orc_alloc_n(s, objs, per * slabs);
+	orc_free_range(s, objs, 0, per * slabs, per);
+	orc_look(r, s, "one-free-per-slab");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrunk-partials");
+	orc_free_all(s, objs, per * slabs);
+	orc_look(r, s, "all-free");
+	orc_end(r, s);
+}
+
+/* kmalloc_size_roundup() across the size classes and past them. */
+static void sc_size_roundup(struct orc_run *r, void **objs)
+{
+	static const size_t sizes[] = {
+		0, 1, 7, 8, 9, 63, 64, 65, 95, 96, 97, 191, 192, 193, 4095,
+		4096, 4097, 8191, 8192, 8193, 100000,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		orc_line(r, "roundup %zu to=%zu", sizes[i],
+			 kmalloc_size_roundup(sizes[i]));
+}
+
+/* Page-allocator kmallocs: their size and what freeing them leaves. */
+static void sc_kmalloc_large(struct orc_run *r, void **objs)
+{
+	static const size_t sizes[] = { 8193, 12288, 16385, 65536, 200000 };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		void *p = kmalloc(sizes[i], GFP_KERNEL);
+
+		orc_line(r, "large %zu slab=%s ksize=%zu pagealigned=%d",
+			 sizes[i], orc_side_slab_base(p) ? "yes" : "no",
+			 ksize(p), !((unsigned long)p & 4095));
+		kfree(p);
+	}
+}
+
+/* krealloc() to 0 frees and gives ZERO_SIZE_PTR; kzalloc is zeroed. */
+static void sc_krealloc_edges(struct orc_run *r, void **objs)
+{
+	u8 *p = kmalloc(100, GFP_KERNEL), *q;
+	unsigned int i, nonzero = 0;
+
+	memset(p, 0xaa, 100);
+	q = krealloc(p, 0, GFP_KERNEL);
+	orc_line(r, "krealloc-to-0 result=%s", q == ZERO_SIZE_PTR ? "zero-ptr" :
+		 q ? "object" : "null");
+	p = krealloc(NULL, 50, GFP_KERNEL);
+	orc_line(r, "krealloc-null ksize=%zu", ksize(p));
+	memset(p, 0xbb, 50);
+	kfree(p);
+	p = kzalloc(50, GFP_KERNEL);
+	for (i = 0; i < 50; i++)
+		nonzero += p[i] != 0;
+	orc_line(r, "kzalloc nonzero_bytes=%u", nonzero);
+	q = krealloc(p, 30, GFP_KERNEL | __GFP_ZERO);
+	orc_line(r, "krealloc-shrink result=%s ksize=%zu", q == p ? "same" : "moved",
+		 ksize(q));
+	kfree(q);
+}
+
+/* A poisoned cache with a constructor: objects are not poisoned. */
+static void sc_poison_ctor(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 64, SLAB_POISON, orc_counting_ctor);
+
+	orc_ctor_calls = 0;
+	orc_alloc_n(s, objs, 2);
+	orc_line(r, "ctor calls=%u", orc_ctor_calls);
+	orc_free_all(s, objs, 2);
+	orc_end(r, s);
+}
+
+/* A typesafe-by-RCU cache whose free pointer sits inside the object. */
+static void sc_rcu_freeptr_offset(struct orc_run *r, void **objs)
+{
+	struct kmem_cache_args args = {
+		.freeptr_offset = 16,
+		.use_freeptr_offset = true,
+	};
+	struct kmem_cache *s = kmem_cache_create("orc-rcu-fp", 64, &args,
+						 SLAB_TYPESAFE_BY_RCU);
+	unsigned int per;
+
+	orc_geometry(r, s, "cache");
+	per = orc_per_slab(s);
+	orc_alloc_n(s, objs, per + 2);
+	orc_objects(r, "alloc", objs, per + 2);
+	orc_free_all(s, objs, per + 2);
+	orc_look(r, s, "freed");
+	orc_end(r, s);
+}
+
+/* Bulk allocation that needs more than the CPU slab and partial chain. */
+static void sc_bulk_large(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 64, 0, NULL);
+	unsigned int n = 300;
+	int got;
+
+	got = kmem_cache_alloc_bulk(s, GFP_KERNEL, n, objs);
+	orc_line(r, "bulk-alloc got=%d", got);
+	orc_look(r, s, "bulk-alloc");
+	kmem_cache_free_bulk(s, n / 2, objs);
+	orc_look(r, s, "bulk-free-half");
+	kmem_cache_free_bulk(s, n - n / 2, objs + n / 2);
+	orc_look(r, s, "bulk-free-rest");
+	orc_end(r, s);
+}
+
+/* Objects of one cache allocated on both CPUs and freed crosswise. */
+static void sc_crosswise(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 128, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_alloc_n(s, objs, per + 4);
+	orc_alloc_on(1, s, objs + per + 4, per + 4);
+	orc_look(r, s, "both-cpus");
+	orc_free_on(1, s, objs, 0, per + 4, 1);
+	orc_free_range(s, objs, per + 4, 2 * per + 8, 1);
+	orc_look(r, s, "crosswise-free");
+	orc_end(r, s);
+}
+
 /* kmem_cache_create() refuses what SLAB_FLAGS_PERMITTED lacks, with a report. */
 static void sc_refused_flags(struct orc_run *r, void **objs)
 {
@@ -1044,6 +1345,22 @@ static const struct {
 	{ "buckets", sc_buckets },
 	{ "merge", sc_merge },
 	{ "refused_flags", sc_refused_flags },
+	{ "debug_right_redzone", sc_debug_right_redzone },
+	{ "debug_left_redzone", sc_debug_left_redzone },
+	{ "debug_use_after_free", sc_debug_use_after_free },
+	{ "debug_double_free", sc_debug_double_free },
+	{ "debug_free_pointer", sc_debug_free_pointer },
+	{ "kmalloc_bucket_40", sc_kmalloc_bucket_40 },
+	{ "remote_partial_drain", sc_remote_partial_drain },
+	{ "cpu_partial_alloc", sc_cpu_partial_alloc },
+	{ "free_remove_partial", sc_free_remove_partial },
+	{ "size_roundup", sc_size_roundup },
+	{ "kmalloc_large", sc_kmalloc_large },
+	{ "krealloc_edges", sc_krealloc_edges },
+	{ "poison_ctor", sc_poison_ctor },
+	{ "rcu_freeptr_offset", sc_rcu_freeptr_offset },
+	{ "bulk_large", sc_bulk_large },
+	{ "crosswise", sc_crosswise },
 };
 
 void orc_run_behaviour(void)

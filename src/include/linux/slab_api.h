@@ -198,6 +198,8 @@ struct slabinfo {
 	unsigned int cache_order;
 };
 
+/* The object size the cache was created with (6.12 kmem_cache_size()). */
+unsigned int kmem_cache_size(struct kmem_cache *s);
 /* The cache's name as given at creation (the first creator's for a merged cache). */
 const char *kmem_cache_name(const struct kmem_cache *s);
 /* Fill sinfo from the cache's own counters. */
