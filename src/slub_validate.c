@@ -37,7 +37,12 @@ static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
 	return problems + validate_slab_objects(s, slab, map);
 }
 
-int libslab_validate(struct kmem_cache *s)
+/*
+ * Validate every slab of s; the problems found, or -ENOMEM.  *walked gets
+ * the number of slabs checked, which is what 6.12's validate_slab_cache()
+ * returns.
+ */
+static int validate_cache(struct kmem_cache *s, long *walked)
 {
 	struct kmem_cache_node *n;
 	unsigned long *map;
@@ -45,6 +50,7 @@ int libslab_validate(struct kmem_cache *s)
 	struct slab *slab;
 	int node, problems = 0;
 
+	*walked = 0;
 	map = bitmap_zalloc(oo_objects(s->oo), GFP_KERNEL);
 	if (!map)
 		return -ENOMEM;
@@ -80,10 +86,27 @@ int libslab_validate(struct kmem_cache *s)
 				 counted, node_nr_slabs(n), node);
 			problems++;
 		}
+		*walked += counted + full;
 		spin_unlock_irqrestore(&n->list_lock, flags);
 	}
 	slab_tool_metadata_end();
 	bitmap_free(map);
 	return problems;
 }
+
+int libslab_validate(struct kmem_cache *s)
+{
+	long walked;
+
+	return validate_cache(s, &walked);
+}
 EXPORT_SYMBOL(libslab_validate);
+
+long validate_slab_cache(struct kmem_cache *s)
+{
+	long walked;
+	int problems = validate_cache(s, &walked);
+
+	return problems < 0 ? problems : walked;
+}
+EXPORT_SYMBOL(validate_slab_cache);

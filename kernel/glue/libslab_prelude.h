@@ -159,6 +159,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmem_cache_shrink		lslab_kmem_cache_shrink
 #define kmem_cache_name			lslab_kmem_cache_name
 #define kmem_cache_size			lslab_kmem_cache_size
+#define validate_slab_cache		lslab_validate_slab_cache
 
 /* cache allocation */
 #define kmem_cache_alloc		lslab_kmem_cache_alloc

@@ -105,7 +105,7 @@ long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg)
 
 int orc_side_validate(struct kmem_cache *s)
 {
-	return libslab_validate(s);
+	return validate_slab_cache(s);
 }
 
 void orc_side_expect_report(bool begin)

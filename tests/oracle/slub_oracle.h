@@ -62,7 +62,7 @@ const char *orc_side_cache_name(struct kmem_cache *s);
 int orc_side_slab_node(const void *obj);
 /* Run fn(arg) in a task bound to cpu and wait for it; its result. */
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
-/* Check every slab of s as sysfs "validate" does; number of problems. */
+/* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */
 int orc_side_validate(struct kmem_cache *s);
 /* A report the next step provokes on purpose begins (true) or ended (false). */
 void orc_side_expect_report(bool begin);

@@ -13,15 +13,6 @@
 #include <linux/kasan.h>
 #include "../../../src/slab.h"
 
-/*
- * mm/slub.c's validate_slab_cache(): check (and repair) every slab of s,
- * counting each problem into the running test's "slab_errors".  The
- * kernel returns the number of slabs it walked, libslab_validate() the
- * number of problems; slub_kunit.c ignores the value.
- */
-static inline long validate_slab_cache(struct kmem_cache *s)
-{
-	return libslab_validate(s);
-}
+/* validate_slab_cache() comes with <linux/slab.h> (<linux/slab_api.h>). */
 
 #endif /* _SHIM_MM_SLAB_H */

@@ -259,6 +259,12 @@ unsigned long libslab_count_inuse(struct kmem_cache *s);
  */
 int libslab_validate(struct kmem_cache *s);
 /*
+ * 6.12's validate_slab_cache() (mm/slab.h): the same checks, returning the
+ * number of slabs checked (the problems are reported and counted, not
+ * returned), or -ENOMEM.
+ */
+long validate_slab_cache(struct kmem_cache *s);
+/*
  * The usercopy check of CONFIG_HARDENED_USERCOPY for copying n bytes at
  * ptr to (to_user) or from user space: 0 when the range lies in the
  * object's whitelisted region (kmem_cache_args.useroffset/usersize), else
