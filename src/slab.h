@@ -630,6 +630,18 @@ static inline bool slab_want_init_on_free(const struct kmem_cache *s)
 	       !(s->ctor || (s->flags & (SLAB_TYPESAFE_BY_RCU | SLAB_POISON)));
 }
 
+/*
+ * With init_on_free a freed object is all zeroes but for its free pointer:
+ * clear that too when the object is handed out (6.12
+ * maybe_wipe_obj_freeptr()), so the caller sees a fully wiped object.
+ */
+static inline void maybe_wipe_obj_freeptr(struct kmem_cache *s, void *object)
+{
+	if (unlikely(slab_want_init_on_free(s)) && object &&
+	    !freeptr_outside_object(s))
+		memset((char *)object + s->offset, 0, sizeof(void *));
+}
+
 /* Whether next can follow object on a freelist: NULL or an object of its slab. */
 static inline bool freeptr_sane(const struct kmem_cache *s, void *object,
 				void *next)

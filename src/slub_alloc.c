@@ -418,6 +418,7 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 
 	slab_tool_metadata_begin();
 	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
+	maybe_wipe_obj_freeptr(s, object);
 	slab_tool_metadata_end();
 	if (unlikely(!object))
 		return NULL;
@@ -526,6 +527,8 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			return 0;
 		}
 	}
+	for (i = 0; i < size; i++)
+		maybe_wipe_obj_freeptr(s, p[i]);
 	slab_tool_metadata_end();
 	init = slab_want_init_on_alloc(flags, s);
 	for (i = 0; i < size; i++) {
