@@ -138,8 +138,10 @@ struct slab_attr {
 		     const char *buf, size_t len);
 	unsigned short mode;	/* 0400 (SLAB_ATTR_RO) or 0600 (SLAB_ATTR) */
 	enum attr_config config;
-	/* the flag a flag file shows, the counter a stat file shows */
-	unsigned long arg;
+	union {
+		slab_flags_t flag;	/* the flag a flag file shows */
+		enum stat_item item;	/* the counter a stat file shows */
+	};
 };
 
 #define SHOW(fn) \
@@ -286,7 +288,7 @@ SHOW(slabs_cpu_partial_show)
  */
 SHOW(flag_show)
 {
-	return scnprintf(buf, size, "%d\n", !!(s->flags & (slab_flags_t)attr->arg));
+	return scnprintf(buf, size, "%d\n", !!(s->flags & attr->flag));
 }
 
 /* usersize_show() */
@@ -408,7 +410,7 @@ static void clear_stat(struct kmem_cache *s, int item)
 /* The stat files of STAT_ATTR(). */
 SHOW(stat_show)
 {
-	return show_stat(s, (int)attr->arg, buf, size);
+	return show_stat(s, attr->item, buf, size);
 }
 
 /* STAT_ATTR()'s store: only "0" (clears). */
@@ -416,7 +418,7 @@ STORE(stat_store)
 {
 	if (buf[0] != '0')
 		return -EINVAL;
-	clear_stat(s, (int)attr->arg);
+	clear_stat(s, attr->item);
 	return len;
 }
 
@@ -427,16 +429,16 @@ STORE(stat_store)
 	  .mode = 0600, .config = _config }
 #define ATTR_FLAG(_name, _flag, _config) \
 	{ .name = #_name, .show = flag_show, .mode = 0400, .config = _config, \
-	  .arg = _flag }
+	  .flag = _flag }
 #define ATTR_FLAG_RW(_name, _flag, _config) \
 	{ .name = #_name, .show = flag_show, .store = _name##_store, \
-	  .mode = 0600, .config = _config, .arg = _flag }
+	  .mode = 0600, .config = _config, .flag = _flag }
 #define ATTR_ACTION(_name, _config) \
 	{ .name = #_name, .show = empty_show, .store = _name##_store, \
 	  .mode = 0600, .config = _config }
 #define ATTR_STAT(_item, _name) \
 	{ .name = #_name, .show = stat_show, .store = stat_store, .mode = 0600, \
-	  .config = ATTR_SLUB_STATS, .arg = _item }
+	  .config = ATTR_SLUB_STATS, .item = _item }
 
 /* 6.12's slab_attrs[], in its order. */
 static const struct slab_attr slab_attrs[] = {
@@ -567,7 +569,7 @@ int libslab_stat_item(const char *name)
 	for (i = 0; i < ARRAY_SIZE(slab_attrs); i++)
 		if (slab_attrs[i].show == stat_show &&
 		    !strcmp(slab_attrs[i].name, name))
-			return (int)slab_attrs[i].arg;
+			return slab_attrs[i].item;
 	return -EINVAL;
 }
 EXPORT_SYMBOL(libslab_stat_item);
@@ -578,7 +580,7 @@ const char *libslab_stat_name(int item)
 
 	for (i = 0; i < ARRAY_SIZE(slab_attrs); i++)
 		if (slab_attrs[i].show == stat_show &&
-		    slab_attrs[i].arg == (unsigned long)item)
+		    slab_attrs[i].item == item)
 			return slab_attrs[i].name;
 	return NULL;
 }

@@ -4,7 +4,8 @@
  * kmem_cache_node, the order/objects word, the stat counters), which only
  * mm/slub.c can see: run-oracle.sh's tree includes this file at the end of
  * mm/slub.c when CONFIG_SLUB_ORACLE_KUNIT is set.  Reads only; the caller
- * keeps the cache quiet while it looks.
+ * keeps the cache quiet while it looks.  Under CONFIG_SLUB_TINY there are
+ * no CPU slabs, and without CONFIG_SLUB_STATS no counters: both read 0.
  */
 #include "slub_oracle.h"
 
@@ -21,8 +22,10 @@ void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
 		.objects = oo_objects(s->oo),
 		.min_order = oo_order(s->min),
 		.min_objects = oo_objects(s->min),
+#ifdef CONFIG_SLUB_CPU_PARTIAL
 		.cpu_partial = s->cpu_partial,
 		.cpu_partial_slabs = s->cpu_partial_slabs,
+#endif
 		.useroffset = s->useroffset,
 		.usersize = s->usersize,
 		.min_partial = s->min_partial,
@@ -32,17 +35,27 @@ void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
 
 void orc_side_state(struct kmem_cache *s, int cpu, struct orc_state *st)
 {
-	struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
-	struct slab *slab;
-	void *p;
 	int node;
 
 	memset(st, 0, sizeof(*st));
-	st->cpu_slab = c->slab ? slab_address(c->slab) : NULL;
-	for (p = c->freelist; p; p = get_freepointer(s, p))
-		st->cpu_free++;
-	for (slab = c->partial; slab; slab = slab->next)
-		st->cpu_partial++;
+#ifndef CONFIG_SLUB_TINY
+	{
+		struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
+		void *p;
+
+		st->cpu_slab = c->slab ? slab_address(c->slab) : NULL;
+		for (p = c->freelist; p; p = get_freepointer(s, p))
+			st->cpu_free++;
+#ifdef CONFIG_SLUB_CPU_PARTIAL
+		{
+			struct slab *slab;
+
+			for (slab = c->partial; slab; slab = slab->next)
+				st->cpu_partial++;
+		}
+#endif
+	}
+#endif
 	for (node = 0; node < ORC_NODES && node < nr_node_ids; node++) {
 		struct kmem_cache_node *n = get_node(s, node);
 
@@ -57,10 +70,12 @@ void orc_side_state(struct kmem_cache *s, int cpu, struct orc_state *st)
 unsigned long orc_side_stat(struct kmem_cache *s, int item)
 {
 	unsigned long sum = 0;
+#ifdef CONFIG_SLUB_STATS
 	int cpu;
 
 	BUILD_BUG_ON(ORC_NR_STATS != NR_SLUB_STAT_ITEMS);
 	for_each_possible_cpu(cpu)
 		sum += per_cpu_ptr(s->cpu_slab, cpu)->stat[item];
+#endif
 	return sum;
 }

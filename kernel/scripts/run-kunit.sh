@@ -52,9 +52,11 @@ esac
 VARIANT=$ARCH$([ $DEBUG = 1 ] && echo -debug)$([ $TINY = 1 ] && echo -tiny)
 BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$VARIANT}
 TREE=$LIBSLAB_TREE
-CONFIGS=(libslab kunit)
-[ $DEBUG = 1 ] && CONFIGS+=(debug)
-[ $TINY = 1 ] && CONFIGS+=(tiny)
+CFG=$LIBSLAB_REPO/kernel/configs
+CONFIGS=("$CFG/libslab.config" "$CFG/kunit.config")
+[ $DEBUG = 1 ] && CONFIGS+=("$CFG/debug.config")
+# The tiny kernel also serves the oracle's SLUB_TINY run (run-oracle.sh).
+[ $TINY = 1 ] && CONFIGS+=("$CFG/tiny.config" "$LIBSLAB_REPO/kernel/oracle/oracle-tiny.config")
 STAMP=$(date +%Y%m%d-%H%M%S)
 BUILDLOG=$LIBSLAB_LOGDIR/build-$VARIANT-$STAMP.log
 RUNLOG=$LIBSLAB_LOGDIR/kunit-$VARIANT-$STAMP.log
@@ -75,7 +77,7 @@ COMMON=(--arch="$ARCH" --build_dir="$BUILD" --make_options "CC=$CC")
 BOOT_ARGS=()
 [ "$ARCH" = x86_64 ] && BOOT_ARGS+=(--kernel_args=i8042.noaux)
 for c in "${CONFIGS[@]}"; do
-	COMMON+=(--kunitconfig="$LIBSLAB_REPO/kernel/configs/$c.config")
+	COMMON+=(--kunitconfig="$c")
 done
 
 cd "$TREE" || fail "no tree at $TREE"
@@ -114,7 +116,8 @@ bad=$(nm --defined-only "$BUILD"/lib/libslab/*.o "$BUILD"/lib/libslab/tests/*.o 
 	sort -u)
 [ -z "$bad" ] || { echo "$bad"; fail "global symbols without the lslab_ prefix (add them to kernel/glue/libslab_core_names.h)"; }
 
-# 4. build the kernel and run the suites
+# 4. build the kernel and run libslab's suites (the tiny kernel also has the
+#    oracle's, which run-oracle.sh boots on its own)
 if [ $BUILD_ONLY = 1 ]; then
 	"${KUNIT[@]}" build "${COMMON[@]}" --jobs="$LIBSLAB_JOBS" > "$RUNLOG" 2>&1 ||
 		{ tail -40 "$RUNLOG"; fail "kunit.py build (log $RUNLOG)"; }
@@ -122,7 +125,7 @@ if [ $BUILD_ONLY = 1 ]; then
 	exit 0
 fi
 "${KUNIT[@]}" run "${COMMON[@]}" "${BOOT_ARGS[@]}" --jobs="$LIBSLAB_JOBS" \
-	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" > "$RUNLOG" 2>&1
+	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" 'libslab*' > "$RUNLOG" 2>&1
 krc=$?
 grep -E '^\[..:..:..\] (=|\[|Testing complete|Elapsed)' "$RUNLOG" | grep -vE '\[PASSED\]' | tail -20
 say "kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"

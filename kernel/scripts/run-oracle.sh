@@ -52,23 +52,53 @@ grep -q '^CONFIG_SLUB_ORACLE_KUNIT=y' "$LIBSLAB_HOST_BUILD/.config" ||
 	fail "CONFIG_SLUB_ORACLE_KUNIT is not set in $LIBSLAB_HOST_BUILD/.config"
 say "kernel ready ($(( $(date +%s) - t0 )) s)"
 
-# The machine both sides model (variants.txt's machine line).
-machine=$(grep '^machine|' "$ORACLE/variants.txt") || fail "tests/oracle/variants.txt has no machine line" 2
-user_machine=$(echo "$machine" | cut -d'|' -f2)
-read -ra qemu_machine <<< "$(echo "$machine" | cut -d'|' -f3)"
+# The machine both sides model for a build (variants.txt's machine lines):
+# field 2 is libslab's, field 3 QEMU's.
+machine() {
+	local line suffix=
+
+	[ "$1" = host ] || suffix=-$1
+	line=$(grep "^machine$suffix|" "$ORACLE/variants.txt") ||
+		fail "tests/oracle/variants.txt has no machine line for $1" 2
+	echo "$line" | cut -d'|' -f"$2"
+}
+# The kernel image of a build: the host kernel, or run-kunit.sh --tiny's.
+kernel_image() {
+	if [ "$1" = tiny ]; then
+		[ -f "$LIBSLAB_BASE/build-x86_64-tiny/arch/x86/boot/bzImage" ] ||
+			"$LIBSLAB_REPO/kernel/scripts/run-kunit.sh" --arch x86_64 --tiny --build-only >&2 ||
+			fail "the SLUB_TINY kernel (run-kunit.sh --tiny --build-only)"
+		echo "$LIBSLAB_BASE/build-x86_64-tiny/arch/x86/boot/bzImage"
+	else
+		echo "$LIBSLAB_HOST_BUILD/arch/x86/boot/bzImage"
+	fi
+}
 
 failed=0
-while IFS='|' read -r name params part; do
-	case $name in '#'*|''|machine) continue ;; esac
+while IFS='|' read -r name params part build; do
+	case $name in '#'*|''|machine*) continue ;; esac
+	# The suite's cases to run: all, or one per part (unique initials).
 	case $part in
 	all) glob=slub_oracle ;;
-	geometry|kmalloc|behaviour) glob=slub_oracle.slub_oracle_$part ;;
-	*) fail "tests/oracle/variants.txt: run $name: unknown part '$part'" 2 ;;
+	*) initials=$(for p in $part; do
+			case $p in geometry|kmalloc|behaviour) printf %s "${p:0:1}" ;;
+			*) echo "tests/oracle/variants.txt: run $name: unknown part '$p'" >&2; exit 1 ;;
+			esac
+		done) || fail "bad tests/oracle/variants.txt" 2
+		glob="slub_oracle.slub_oracle_[$initials]*" ;;
 	esac
+	case $build in
+	host) user_side=$USER_SIDE ;;
+	tiny) user_side=${USER_SIDE}_tiny ;;
+	*) fail "tests/oracle/variants.txt: run $name: unknown build '$build'" 2 ;;
+	esac
+	user_machine=$(machine "$build" 2)
+	read -ra qemu_machine <<< "$(machine "$build" 3)"
+	image=$(kernel_image "$build") || exit 1
 	console=$LIBSLAB_LOGDIR/oracle-$name-$STAMP.log
 	t1=$(date +%s)
 	timeout 1200 qemu-system-x86_64 -nographic -no-reboot "${qemu_machine[@]}" \
-		-bios qboot.rom -kernel "$LIBSLAB_HOST_BUILD/arch/x86/boot/bzImage" \
+		-bios qboot.rom -kernel "$image" \
 		-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux log_buf_len=16M kunit.filter_glob=$glob kunit_shutdown=reboot $params" \
 		< /dev/null > "$console" 2>&1
 	qrc=$?
@@ -94,10 +124,10 @@ while IFS='|' read -r name params part; do
 		say "$name: FAIL: the kernel's observations differ from $expected (run-oracle.sh --update, then review the diff)"
 		failed=1
 	fi
-	if [ -x "$USER_SIDE" ]; then
-		# shellcheck disable=SC2086 # the part names one word or "all"
+	if [ -x "$user_side" ]; then
+		# shellcheck disable=SC2086 # the parts are words
 		LIBSLAB_CMDLINE="$user_machine $params" python3 "$ORACLE/compare.py" \
-			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$USER_SIDE" \
+			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$user_side" \
 			$([ "$part" = all ] && echo geometry kmalloc behaviour || echo "$part") |
 			tail -3 | sed "s/^/run-oracle: $name: /"
 		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1

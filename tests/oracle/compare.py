@@ -10,7 +10,8 @@ against libslab's (tests/oracle/oracle_user).
 A line is "slub_oracle: <scenario> <words> <key>=<value>...": the scenario
 and the words before the first key=value name the observation, each
 key=value is one field.  Observations are paired in order of appearance.
-A difference is allowed when a line of ALLOW matches it:
+A difference is allowed when a line of ALLOW, or of allow-<run>.txt beside
+it for EXPECTED <run>.txt, matches it:
 
     <observation glob> | <field glob> | <reason>
 
@@ -88,6 +89,11 @@ def main(argv):
         return 2
     user = observations(user_lines)
     rules = read_allow(allow_path)
+    # A run's own rules: allow-<run>.txt beside ALLOW, for EXPECTED <run>.txt.
+    run_allow = os.path.join(os.path.dirname(allow_path),
+                             "allow-" + os.path.basename(expected_path))
+    if os.path.exists(run_allow):
+        rules += read_allow(run_allow)
     if not kernel:
         print(f"compare.py: {expected_path} holds no oracle line", file=sys.stderr)
         return 2
