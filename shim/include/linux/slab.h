@@ -3,9 +3,10 @@
  * The public kernel slab API for userspace programs: include this after
  * `pkg-config --cflags libslab` and get Linux 6.12's names, flags and
  * signatures, served by libslab's SLUB core.  Flag values are those of a
- * 6.12 kernel with CONFIG_FAILSLAB, CONFIG_MEMCG, CONFIG_ZONE_DMA and
- * CONFIG_SLAB_OBJ_EXT on and CONFIG_DEBUG_OBJECTS, CONFIG_KASAN_GENERIC,
- * CONFIG_KFENCE and CONFIG_SLUB_TINY off.
+ * 6.12 kernel with CONFIG_FAILSLAB, CONFIG_MEMCG, CONFIG_ZONE_DMA,
+ * CONFIG_SLAB_OBJ_EXT, CONFIG_HARDENED_USERCOPY and CONFIG_SLAB_BUCKETS on
+ * and CONFIG_DEBUG_OBJECTS, CONFIG_KASAN_GENERIC, CONFIG_KFENCE and
+ * CONFIG_SLUB_TINY off (docs/fidelity.md; kernel/oracle/oracle.config).
  */
 #ifndef _LINUX_SLAB_H
 #define _LINUX_SLAB_H
