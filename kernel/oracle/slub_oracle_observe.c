@@ -5,7 +5,9 @@
  * mm/slub.c can see: run-oracle.sh's tree includes this file at the end of
  * mm/slub.c when CONFIG_SLUB_ORACLE_KUNIT is set.  Reads only; the caller
  * keeps the cache quiet while it looks.  Under CONFIG_SLUB_TINY there are
- * no CPU slabs, and without CONFIG_SLUB_STATS no counters: both read 0.
+ * no CPU slabs, without CONFIG_SLUB_STATS no counters, without
+ * CONFIG_SLUB_DEBUG no slab totals and without CONFIG_HARDENED_USERCOPY no
+ * usercopy window: each reads 0.
  */
 #include "slub_oracle.h"
 
@@ -26,8 +28,10 @@ void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
 		.cpu_partial = s->cpu_partial,
 		.cpu_partial_slabs = s->cpu_partial_slabs,
 #endif
+#ifdef CONFIG_HARDENED_USERCOPY
 		.useroffset = s->useroffset,
 		.usersize = s->usersize,
+#endif
 		.min_partial = s->min_partial,
 		.flags = s->flags,
 	};
@@ -62,8 +66,10 @@ void orc_side_state(struct kmem_cache *s, int cpu, struct orc_state *st)
 		if (!n)
 			continue;
 		st->node_partial[node] = n->nr_partial;
+#ifdef CONFIG_SLUB_DEBUG
 		st->node_slabs[node] = atomic_long_read(&n->nr_slabs);
 		st->node_objects[node] = atomic_long_read(&n->total_objects);
+#endif
 	}
 }
 

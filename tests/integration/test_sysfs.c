@@ -164,6 +164,13 @@ static noinline void *alloc_here(struct kmem_cache *s)
 	return p;
 }
 
+/* One free call site, whatever the compiler does to the caller's loop. */
+static noinline void free_here(struct kmem_cache *s, void *p)
+{
+	kmem_cache_free(s, p);
+	barrier();
+}
+
 /* Different flags, so the compiler cannot fold it into alloc_here(). */
 static noinline void *alloc_there(struct kmem_cache *s)
 {
@@ -289,8 +296,11 @@ static void test_free_traces_show_the_last_free_of_live_objects(void **state)
 
 	for (i = 0; i < 4; i++)
 		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, i & 1);
-	for (i = 0; i < 4; i++)
-		kmem_cache_free(s, p[i]);
+	/* one call site and one stack: a loop the compiler cannot unroll */
+	volatile int four = 4;
+
+	for (i = 0; i < four; i++)
+		free_here(s, p[i]);
 	/* the same objects again: each was freed once already */
 	for (i = 0; i < 4; i++)
 		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, i & 1);
