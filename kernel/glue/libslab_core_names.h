@@ -102,5 +102,10 @@
 #define slab_freelist_random		lslab_slab_freelist_random
 #define random_kmalloc_caches		lslab_random_kmalloc_caches
 #define setup_random_kmalloc_caches	lslab_setup_random_kmalloc_caches
+/*
+ * Static in the core, but named as the kernel's own reporter, which
+ * <linux/uaccess.h> declares under CONFIG_HARDENED_USERCOPY.
+ */
+#define usercopy_abort			lslab_usercopy_abort
 
 #endif /* _LIBSLAB_CORE_NAMES_H */
