@@ -242,7 +242,7 @@ static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 	struct page *page;
 	struct folio *folio;
 
-	if (unlikely(flags & GFP_SLAB_INVALID_MASK))
+	if (unlikely(flags & GFP_SLAB_BUG_MASK))
 		flags = kmalloc_fix_flags(flags);
 	if (unlikely(order > MAX_PAGE_ORDER)) {
 		WARN_ON_ONCE(!(flags & __GFP_NOWARN));

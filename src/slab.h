@@ -277,8 +277,21 @@ struct track {
 #define SLAB_MERGE_SAME (SLAB_RECLAIM_ACCOUNT | SLAB_CACHE_DMA | \
 			 SLAB_CACHE_DMA32 | SLAB_ACCOUNT)
 
-/* GFP bits a slab allocation may not carry (GFP_SLAB_BUG_MASK of mm/internal.h). */
-#define GFP_SLAB_INVALID_MASK (__GFP_DMA32 | __GFP_HIGHMEM | ~__GFP_BITS_MASK)
+/*
+ * The gfp masks of 6.12's mm/internal.h, which the slab allocator uses and
+ * no public header exports.  GFP_RECLAIM_MASK: the bits about how hard to
+ * try (reclaim, I/O and fs recursion, reserves, warnings, retries);
+ * GFP_CONSTRAINT_MASK: where the pages may come from.  new_slab() passes
+ * only these on to allocate_slab(); the placement bits a slab needs come
+ * from s->allocflags.  GFP_SLAB_BUG_MASK: bits a slab allocation may not
+ * carry, taken off by kmalloc_fix_flags().
+ */
+#define GFP_RECLAIM_MASK (__GFP_RECLAIM | __GFP_HIGH | __GFP_IO | __GFP_FS | \
+			  __GFP_NOWARN | __GFP_RETRY_MAYFAIL | __GFP_NOFAIL | \
+			  __GFP_NORETRY | __GFP_MEMALLOC | __GFP_NOMEMALLOC | \
+			  __GFP_NOLOCKDEP)
+#define GFP_CONSTRAINT_MASK (__GFP_HARDWALL | __GFP_THISNODE)
+#define GFP_SLAB_BUG_MASK (__GFP_DMA32 | __GFP_HIGHMEM | ~__GFP_BITS_MASK)
 
 /* ---- state shared between the core files ---- */
 

@@ -3,11 +3,11 @@
  * Allocation: the lockless per-CPU fast path, the slow path that refills
  * the CPU from its partial chain, the node lists or a new slab, and bulk
  * allocation.
- * Kernel counterparts (mm/slub.c): allocate_slab(), new_slab(),
- * kmalloc_fix_flags(), slab_alloc_node(), __slab_alloc(),
- * ___slab_alloc(), kmem_cache_alloc_noprof(),
- * kmem_cache_alloc_node_noprof(), kmem_cache_alloc_lru_noprof(),
- * kmem_cache_alloc_bulk_noprof().
+ * Kernel counterparts (mm/slub.c): alloc_slab_page(), allocate_slab(),
+ * new_slab(), slab_alloc_node(), __slab_alloc(), ___slab_alloc(),
+ * kmem_cache_alloc_noprof(), kmem_cache_alloc_node_noprof(),
+ * kmem_cache_alloc_lru_noprof(), kmem_cache_alloc_bulk_noprof();
+ * kmalloc_fix_flags() (mm/slab_common.c).
  */
 #include "slab.h"
 
@@ -20,22 +20,34 @@ static_assert(sizeof(struct slab) <= sizeof(struct page));
 static_assert(offsetof(struct slab, freelist) % (2 * sizeof(void *)) == 0);
 static_assert(offsetof(struct kmem_cache_cpu, freelist) % (2 * sizeof(void *)) == 0);
 
+/*
+ * A caller asked for bits no slab allocation may carry (a highmem or
+ * DMA32 zone, bits beyond the defined ones): say so, with a backtrace but
+ * without a WARN's taint, and carry on without them.
+ */
 gfp_t kmalloc_fix_flags(gfp_t flags)
 {
-	gfp_t invalid_mask = flags & GFP_SLAB_INVALID_MASK;
+	gfp_t bad = flags & GFP_SLAB_BUG_MASK;
 
-	flags &= ~GFP_SLAB_INVALID_MASK;
-	WARN(1, "Unexpected gfp: %#x. Fixing up to gfp: %#x. Fix your code!\n",
-	     invalid_mask, flags);
+	flags &= ~GFP_SLAB_BUG_MASK;
+	pr_warn("Unexpected gfp: %#x (%pGg). Fixing up to gfp: %#x (%pGg). Fix your code!\n",
+		bad, &bad, flags, &flags);
+	dump_stack();
 	return flags;
 }
 
+/* A folio of oo's order for a slab: from node, or by policy if NUMA_NO_NODE. */
 static struct slab *alloc_slab_page(gfp_t flags, int node,
 				    struct kmem_cache_order_objects oo)
 {
-	struct page *page = alloc_pages_node(node, flags, oo_order(oo));
+	unsigned int order = oo_order(oo);
+	struct page *page;
 	struct folio *folio;
 
+	if (node == NUMA_NO_NODE)
+		page = alloc_pages(flags, order);
+	else
+		page = alloc_pages_node(node, flags, order);
 	if (!page)
 		return NULL;
 	folio = page_folio(page);
@@ -50,7 +62,14 @@ static void setup_object(struct kmem_cache *s, void *object)
 		s->ctor(object);
 }
 
-struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
+/*
+ * A slab of s's preferred order if the page allocator has one to spare
+ * cheaply, else of its minimum order, with every object set up and on its
+ * freelist.  flags holds only reclaim and placement-constraint bits
+ * (new_slab() masked them); what the cache needs on every page (its zone,
+ * its mobility, __GFP_COMP) comes from s->allocflags.
+ */
+static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 {
 	struct kmem_cache_order_objects oo = s->oo;
 	struct slab *slab;
@@ -58,22 +77,25 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 	void *start, *p, *next;
 	unsigned int idx;
 
-	if (unlikely(flags & GFP_SLAB_INVALID_MASK))
-		flags = kmalloc_fix_flags(flags);
+	flags &= gfp_allowed_mask;
 	flags |= s->allocflags;
 
 	/*
-	 * The preferred order is only an optimisation: ask for it without
-	 * reclaim effort or warnings, then settle for the minimum.
+	 * The preferred order is an optimisation: its attempt fails quietly
+	 * and early, and never insists.  When a smaller order would also do,
+	 * a caller that may reclaim neither reclaims nor uses the reserves
+	 * for it; the retry below, with the caller's own flags, does.
 	 */
 	alloc_gfp = (flags | __GFP_NOWARN | __GFP_NORETRY) & ~__GFP_NOFAIL;
-	if (oo_order(oo) > oo_order(s->min))
+	if ((alloc_gfp & __GFP_DIRECT_RECLAIM) && oo_order(oo) > oo_order(s->min))
 		alloc_gfp = (alloc_gfp | __GFP_NOMEMALLOC) & ~__GFP_RECLAIM;
 
 	slab = alloc_slab_page(alloc_gfp, node, oo);
 	if (unlikely(!slab)) {
+		/* Perhaps only fragmentation: the minimum order may still come. */
 		oo = s->min;
-		slab = alloc_slab_page(flags, node, oo);
+		alloc_gfp = flags;
+		slab = alloc_slab_page(alloc_gfp, node, oo);
 		if (unlikely(!slab))
 			return NULL;
 		stat(s, ORDER_FALLBACK);
@@ -103,6 +125,19 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 		slab->freelist = start;
 	}
 	return slab;
+}
+
+struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
+{
+	if (unlikely(flags & GFP_SLAB_BUG_MASK))
+		flags = kmalloc_fix_flags(flags);
+
+	/* A constructed object cannot also come zeroed. */
+	WARN_ON_ONCE(s->ctor && (flags & __GFP_ZERO));
+
+	/* Of the caller's bits only how hard to try and where may pass. */
+	return allocate_slab(s, flags & (GFP_RECLAIM_MASK | GFP_CONSTRAINT_MASK),
+			     node);
 }
 
 /* Whether slab satisfies a request for node. */
@@ -402,18 +437,20 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		      unsigned long addr, size_t orig_size)
 {
+	/* slab_pre_alloc_hook(): its checks see only the bits allowed now. */
+	gfp_t hook_flags = gfpflags & gfp_allowed_mask;
 	void *object;
 	bool init;
 
 	if (unlikely(!s))
 		return NULL;
-	might_sleep_if(gfpflags_allow_blocking(gfpflags));
+	might_sleep_if(gfpflags_allow_blocking(hook_flags));
 	if (unlikely(node != NUMA_NO_NODE &&
 		     (node < 0 || node >= nr_node_ids))) {
 		WARN_ONCE(1, "%s: invalid node %d\n", s->name, node);
 		node = NUMA_NO_NODE;
 	}
-	if (slab_should_fail(s, gfpflags))
+	if (slab_should_fail(s, hook_flags))
 		return NULL;
 
 	slab_tool_metadata_begin();
@@ -498,7 +535,7 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 
 	if (!size || WARN_ON_ONCE(!s))
 		return 0;
-	if (slab_should_fail(s, flags))
+	if (slab_should_fail(s, flags & gfp_allowed_mask))
 		return 0;
 
 	/*
@@ -514,8 +551,8 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			if (i == size)
 				break;
 		}
-		p[i] = slab_alloc_fast(s, flags & ~__GFP_ZERO, NUMA_NO_NODE,
-				       _RET_IP_, s->object_size);
+		p[i] = slab_alloc_fast(s, flags, NUMA_NO_NODE, _RET_IP_,
+				       s->object_size);
 		if (unlikely(!p[i])) {
 			size_t got = i;
 

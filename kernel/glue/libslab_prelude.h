@@ -16,8 +16,8 @@
  *   4. replaces the folio "slab" / "large kmalloc" markers with private
  *      ones, so the kernel never takes libslab's pages for its own;
  *   5. supplies what the public headers lack;
- *   6. in a module, replaces the two kernel functions modules cannot link
- *      against (this_cpu_cmpxchg16b_emu, print_tainted);
+ *   6. in a module, replaces the kernel symbols modules cannot link
+ *      against (this_cpu_cmpxchg16b_emu, print_tainted, gfp_allowed_mask);
  *   7. includes <linux/slab_api.h>, which then declares the lslab_ names.
  *
  * Nothing here is needed, or seen, by the userspace build.
@@ -323,6 +323,13 @@ static inline const char *lslab_print_tainted(void)
 }
 
 #define print_tainted()			lslab_print_tainted()
+
+/*
+ * gfp_allowed_mask is not exported either.  A module loads after boot,
+ * when every bit is allowed; only suspend and hibernation narrow the mask
+ * again (no I/O, no fs), and a module's slab pages do not see that.
+ */
+#define gfp_allowed_mask		__GFP_BITS_MASK
 
 /*
  * lockdep_assert_cpus_held() is not exported: a module compiles it away

@@ -47,6 +47,11 @@ static atomic_long_t bad_pages;
 static atomic_long_t total_in_use;
 atomic_long_t sim_slab_pages;
 static bool page_poison;
+/* The kernel's gfp_allowed_mask, past boot: every bit allowed. */
+gfp_t gfp_allowed_mask = __GFP_BITS_MASK;
+/* sim_page_alloc_observe()'s hook. */
+static void (*observer)(const struct sim_page_request *req, void *arg);
+static void *observer_arg;
 
 /* fail_page_alloc: the kernel's defaults, order-0 and reclaiming callers spared. */
 static struct {
@@ -265,12 +270,35 @@ static bool should_fail_alloc_page(gfp_t gfp, unsigned int order)
 			      (gfp & __GFP_NOWARN) ? FAULT_NOWARN : 0);
 }
 
-struct page *alloc_pages_node(int nid, gfp_t gfp, unsigned int order)
+void sim_page_alloc_observe(void (*fn)(const struct sim_page_request *req,
+				       void *arg), void *arg)
+{
+	WRITE_ONCE(observer, NULL);
+	observer_arg = arg;
+	WRITE_ONCE(observer, fn);
+}
+
+static struct page *report_request(int nid, gfp_t gfp, unsigned int order,
+				   struct page *page)
+{
+	void (*fn)(const struct sim_page_request *req, void *arg) = READ_ONCE(observer);
+	struct sim_page_request req = {
+		.nid = nid, .gfp = gfp, .order = order, .page = page,
+	};
+
+	if (fn)
+		fn(&req, observer_arg);
+	return page;
+}
+
+static struct page *alloc_pages_sim(int nid, gfp_t gfp, unsigned int order)
 {
 	struct page *page = NULL;
 	int tried;
 
 	sim_init();
+	/* As the kernel's __alloc_pages() starts. */
+	gfp &= READ_ONCE(gfp_allowed_mask);
 	if (order > MAX_PAGE_ORDER) {
 		WARN_ON_ONCE(!(gfp & __GFP_NOWARN));
 		atomic_long_inc(&alloc_failures);
@@ -299,13 +327,18 @@ struct page *alloc_pages_node(int nid, gfp_t gfp, unsigned int order)
 	if (!page) {
 		atomic_long_inc(&alloc_failures);
 		if (!(gfp & __GFP_NOWARN))
-			pr_warn("%s: page allocation failure: order:%u, mode:%#x, nodemask=(null)\n",
-				current->comm, order, gfp);
+			pr_warn("%s: page allocation failure: order:%u, mode:%#x(%pGg), nodemask=(null)\n",
+				current->comm, order, gfp, &gfp);
 		return NULL;
 	}
 	atomic_long_add(1L << order, &total_in_use);
 	prep_new_pages(page, gfp, order);
 	return page;
+}
+
+struct page *alloc_pages_node(int nid, gfp_t gfp, unsigned int order)
+{
+	return report_request(nid, gfp, order, alloc_pages_sim(nid, gfp, order));
 }
 
 struct page *alloc_pages(gfp_t gfp, unsigned int order)

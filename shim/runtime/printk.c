@@ -151,6 +151,61 @@ static int format_page_flags(char *buf, size_t size, const unsigned long *flagsp
 }
 
 /*
+ * Names %pGg gives gfp masks, in the order 6.12 tries them
+ * (include/trace/events/mmflags.h): composite masks first, so that
+ * GFP_KERNEL is named as one, then single bits.  The bits named 0 in the
+ * shim (configurations it does not model) are left out.
+ */
+static const struct { gfp_t mask; const char *name; } gfp_names[] = {
+#define GFP_NAME(m) { m, #m }
+	GFP_NAME(GFP_TRANSHUGE), GFP_NAME(GFP_TRANSHUGE_LIGHT),
+	GFP_NAME(GFP_HIGHUSER_MOVABLE), GFP_NAME(GFP_HIGHUSER),
+	GFP_NAME(GFP_USER), GFP_NAME(GFP_KERNEL_ACCOUNT), GFP_NAME(GFP_KERNEL),
+	GFP_NAME(GFP_NOFS), GFP_NAME(GFP_ATOMIC), GFP_NAME(GFP_NOIO),
+	GFP_NAME(GFP_NOWAIT), GFP_NAME(GFP_DMA), GFP_NAME(__GFP_HIGHMEM),
+	GFP_NAME(GFP_DMA32), GFP_NAME(__GFP_HIGH), GFP_NAME(__GFP_IO),
+	GFP_NAME(__GFP_FS), GFP_NAME(__GFP_NOWARN),
+	GFP_NAME(__GFP_RETRY_MAYFAIL), GFP_NAME(__GFP_NOFAIL),
+	GFP_NAME(__GFP_NORETRY), GFP_NAME(__GFP_COMP), GFP_NAME(__GFP_ZERO),
+	GFP_NAME(__GFP_NOMEMALLOC), GFP_NAME(__GFP_MEMALLOC),
+	GFP_NAME(__GFP_HARDWALL), GFP_NAME(__GFP_THISNODE),
+	GFP_NAME(__GFP_RECLAIMABLE), GFP_NAME(__GFP_MOVABLE),
+	GFP_NAME(__GFP_ACCOUNT), GFP_NAME(__GFP_WRITE), GFP_NAME(__GFP_RECLAIM),
+	GFP_NAME(__GFP_DIRECT_RECLAIM), GFP_NAME(__GFP_KSWAPD_RECLAIM),
+	GFP_NAME(__GFP_ZEROTAGS),
+#undef GFP_NAME
+};
+
+/*
+ * %pGg: the names of the masks wholly set, '|'-separated, each taking its
+ * bits away; what no name covers follows as one hex number.  An empty mask
+ * prints nothing, as the kernel's format_flags() does.
+ */
+static int format_gfp_flags(char *buf, size_t size, const gfp_t *gfpp)
+{
+	unsigned long rest = *gfpp;
+	size_t o = 0;
+	unsigned int i;
+	int n;
+
+	for (i = 0; i < sizeof(gfp_names) / sizeof(gfp_names[0]) && rest; i++) {
+		unsigned long mask = gfp_names[i].mask;
+
+		if ((rest & mask) != mask)
+			continue;
+		rest &= ~mask;
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0, "%s%s",
+			     gfp_names[i].name, rest ? "|" : "");
+		o += n > 0 ? (size_t)n : 0;
+	}
+	if (rest) {
+		n = snprintf(buf + min(o, size), o < size ? size - o : 0, "%#lx", rest);
+		o += n > 0 ? (size_t)n : 0;
+	}
+	return (int)o;
+}
+
+/*
  * %*pbl: the set bits of a bitmap of nbits bits as a list of ranges
  * ("0-2,5"), as the kernel's bitmap_list_string() prints it; snprintf()'s
  * return convention.
@@ -196,7 +251,8 @@ static void append(char *buf, size_t size, size_t *o, int n)
  * on its own, so the pointer extensions can take their argument: %px
  * prints 16 hex digits, %pS/%ps/%pB a symbol+offset (through dladdr(), so
  * symbols the dynamic table exports; link programs with -rdynamic), %*pbl
- * a bitmap as a range list, the other extensions the plain pointer.
+ * a bitmap as a range list, %pGp page flags and %pGg gfp flags as names,
+ * the other extensions the plain pointer.
  */
 int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {
@@ -258,6 +314,9 @@ int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 			} else if (fmt[0] == 'G' && fmt[1] == 'p') {
 				len = format_page_flags(out + o, room - o, ptr);
 				fmt += 2;
+			} else if (fmt[0] == 'G' && fmt[1] == 'g') {
+				len = format_gfp_flags(out + o, room - o, ptr);
+				fmt += 2;
 			} else {
 				/*
 				 * As a kernel booted with no_hash_pointers
@@ -265,7 +324,7 @@ int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args)
 				 * reports useless to a test tool.
 				 */
 				len = snprintf(out + o, room - o, "%016lx", (unsigned long)ptr);
-				/* Other extensions (%pK, %pGp, ...): a plain pointer. */
+				/* Other extensions (%pK, ...): a plain pointer. */
 				while (isalnum((unsigned char)*fmt))
 					fmt++;
 			}

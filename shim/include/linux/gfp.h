@@ -14,6 +14,16 @@
 #include <linux/mm_types.h>
 #include <linux/numa.h>
 
+/*
+ * The gfp bits allocations may use now.  The kernel narrows it during early
+ * boot (to GFP_BOOT_MASK) and around suspend; the simulation starts with
+ * every bit allowed, as the kernel is once init runs.  Both the slab
+ * allocator (allocate_slab(), slab_pre_alloc_hook()) and the simulated
+ * page allocator apply it, as 6.12 does.  Tests may narrow it and put it
+ * back while nothing else allocates.
+ */
+extern gfp_t gfp_allowed_mask;
+
 /* Whether an allocation with gfp may sleep to reclaim memory. */
 static inline bool gfpflags_allow_blocking(gfp_t gfp)
 {

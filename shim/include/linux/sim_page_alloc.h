@@ -8,6 +8,7 @@
 #define _SHIM_LINUX_SIM_PAGE_ALLOC_H
 
 #include <stdbool.h>
+#include <linux/types.h>
 
 struct page;
 
@@ -37,6 +38,30 @@ unsigned long sim_bad_page_count(void);
  */
 void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
 					void *arg), void *arg);
+/*
+ * Test hook: what the page allocator was asked for.  Once set, fn(req, arg)
+ * runs once for every call of alloc_pages_node() (and so alloc_pages(),
+ * __get_free_pages(), ...), successful or not, with:
+ *   req->nid   the node as the caller gave it (NUMA_NO_NODE: no preference);
+ *   req->gfp   the gfp as the caller passed it, before gfp_allowed_mask;
+ *   req->order the order asked for;
+ *   req->page  the block handed out, or NULL when the call fails.
+ * fn runs in the calling thread, after the outcome is decided and outside
+ * the allocator's locks, before the caller sees the result.  fn must not
+ * allocate or free pages or slab objects.  There is one hook for the
+ * process: set it (and clear it with NULL) while no other thread
+ * allocates pages.  It exists in the simulation only; the kernel build
+ * has no counterpart.
+ */
+struct sim_page_request {
+	int nid;
+	gfp_t gfp;
+	unsigned int order;
+	struct page *page;
+};
+void sim_page_alloc_observe(void (*fn)(const struct sim_page_request *req,
+				       void *arg), void *arg);
+
 /* Size of node nid's arena in pages. */
 unsigned long sim_node_pages(int nid);
 
