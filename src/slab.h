@@ -758,6 +758,8 @@ slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name);
 int setup_slub_debug(const char *value);
 /* slub_debug.c: whether the 'O' option drops debugging that raises the order. */
 bool slub_debug_order_sensitive(void);
+/* slub_debug.c: the flags slub_debug= gives the caches no list names. */
+slab_flags_t slub_debug_global_flags(void);
 /* slub_debug.c: poison and red-zone a new slab's objects. */
 void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
 void setup_object_debug(struct kmem_cache *s, void *object);
@@ -811,6 +813,8 @@ void remove_full(struct kmem_cache *s, struct kmem_cache_node *n, struct slab *s
 
 /* slub_layout.c: compute size, offset, order of s; 0 if impossible. */
 int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args);
+/* slab_common.c: whether s can never be merged with (slab_unmergeable()). */
+bool slab_unmergeable(struct kmem_cache *s);
 /* slub_layout.c: alignment the objects of a cache with these flags get. */
 unsigned int calculate_alignment(slab_flags_t flags, unsigned int align,
 				 unsigned int size);

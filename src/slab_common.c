@@ -108,7 +108,11 @@ unsigned int kmem_cache_size(struct kmem_cache *s)
 }
 EXPORT_SYMBOL(kmem_cache_size);
 
-static bool slab_unmergeable(struct kmem_cache *s)
+/*
+ * Whether s may never take other caches' names (and, in sysfs, keeps a
+ * directory of its own name).
+ */
+bool slab_unmergeable(struct kmem_cache *s)
 {
 	/* Boot caches (refcount < 0) are exempt until fully set up. */
 	return slab_nomerge || (s->flags & SLAB_NEVER_MERGE) || s->ctor ||

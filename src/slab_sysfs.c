@@ -10,7 +10,9 @@
  * node and per-CPU state as the kernel's.
  * Kernel counterparts (mm/slub.c): slab_attrs[], show_slab_objects(), the
  * <attribute>_show() and _store() functions, STAT_ATTR(), show_stat(),
- * clear_stat(), slab_attr_show(), slab_attr_store(); for debugfs struct
+ * clear_stat(), slab_attr_show(), slab_attr_store(); for the directory
+ * and link names sysfs_slab_add(), create_unique_id(), sysfs_slab_alias();
+ * for debugfs struct
  * location, add_location(), process_slab(), slab_debug_trace_open(),
  * cmp_loc_by_count(), slab_debugfs_show(), debugfs_slab_add().
  */
@@ -557,6 +559,92 @@ int libslab_sysfs_store(struct kmem_cache *s, const char *name,
 	return attr->store(s, attr, buf, len);
 }
 EXPORT_SYMBOL(libslab_sysfs_store);
+
+/*
+ * The names in /sys/kernel/slab.  sysfs_slab_add() gives a cache that may
+ * take other caches' names (a mergeable one) a directory named by what it
+ * is, not by who asked for it first, and makes every name of it a symlink
+ * to that directory: its own name there, each merged name as
+ * __kmem_cache_alias() adds it (sysfs_slab_alias()).  A cache that can
+ * never be merged has a directory of its own name.  The kernel decides
+ * when it adds the directory; libslab when asked, from what stays fixed
+ * while the cache lives (its flags, ctor, usersize, the boot caches'
+ * refcount of -1, slab_nomerge and slub_debug= from the command line).
+ */
+
+/*
+ * sysfs_slab_add()'s choice of the cache's own name: never mergeable, or
+ * slub_debug=O with metadata debugging asked for every cache, where the
+ * caches that lost it for their order are still named (not merged into).
+ */
+static bool sysfs_dir_is_cache_name(struct kmem_cache *s)
+{
+	return slab_unmergeable(s) ||
+	       (slub_debug_order_sensitive() &&
+		(slub_debug_global_flags() & DEBUG_METADATA_FLAGS));
+}
+
+/*
+ * create_unique_id(): ":[<flags>-]<size>", the flags that merging matches
+ * as letters, the slab size in at least seven digits.
+ */
+static int unique_id(struct kmem_cache *s, char *buf, size_t size)
+{
+	static const struct {
+		slab_flags_t flag;
+		char letter;
+	} id_flags[] = {
+		{ SLAB_CACHE_DMA, 'd' },
+		{ SLAB_CACHE_DMA32, 'D' },
+		{ SLAB_RECLAIM_ACCOUNT, 'a' },
+		{ SLAB_CONSISTENCY_CHECKS, 'F' },
+		{ SLAB_ACCOUNT, 'A' },
+	};
+	char letters[ARRAY_SIZE(id_flags) + 1];
+	unsigned int i, n = 0;
+	int len;
+
+	for (i = 0; i < ARRAY_SIZE(id_flags); i++)
+		if (s->flags & id_flags[i].flag)
+			letters[n++] = id_flags[i].letter;
+	letters[n] = '\0';
+	len = snprintf(buf, size, ":%s%s%07u", letters, n ? "-" : "", s->size);
+	return len >= 0 && (size_t)len < size ? len : -ENAMETOOLONG;
+}
+
+int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size)
+{
+	ssize_t len;
+
+	if (!sysfs_dir_is_cache_name(s))
+		return unique_id(s, buf, size);
+	len = strscpy(buf, s->name, size);
+	return len < 0 ? -ENAMETOOLONG : (int)len;
+}
+EXPORT_SYMBOL(libslab_sysfs_dir_name);
+
+unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
+				 unsigned int max)
+{
+	struct slab_alias *alias;
+	unsigned int n = 0;
+
+	mutex_lock(&slab_mutex);
+	/* sysfs_slab_add(): the first name, when the directory has the id */
+	if (!sysfs_dir_is_cache_name(s)) {
+		if (n < max)
+			names[n] = s->name;
+		n++;
+	}
+	list_for_each_entry(alias, &s->aliases, list) {
+		if (n < max)
+			names[n] = alias->name;
+		n++;
+	}
+	mutex_unlock(&slab_mutex);
+	return n;
+}
+EXPORT_SYMBOL(libslab_sysfs_links);
 
 /*
  * The counters' names are their stat files' names, whether or not the

@@ -137,6 +137,11 @@ bool slub_debug_order_sensitive(void)
 	return disable_higher_order_debug;
 }
 
+slab_flags_t slub_debug_global_flags(void)
+{
+	return slub_debug;
+}
+
 /* Whether name matches the cache list starting at list (up to end). */
 static bool name_in_list(const char *name, const char *iter, const char *stop)
 {

@@ -24,6 +24,7 @@
 #define slab_error_reports		lslab_slab_error_reports
 #define calculate_sizes			lslab_calculate_sizes
 #define calculate_alignment		lslab_calculate_alignment
+#define slab_unmergeable		lslab_slab_unmergeable
 #define calculate_order			lslab_calculate_order
 #define set_partial_limits		lslab_set_partial_limits
 #define slub_set_cpu_partial		lslab_slub_set_cpu_partial
@@ -85,6 +86,7 @@
 #define slab_in_kunit_test		lslab_slab_in_kunit_test
 #define __slab_err			lslab___slab_err
 #define slub_debug_order_sensitive	lslab_slub_debug_order_sensitive
+#define slub_debug_global_flags		lslab_slub_debug_global_flags
 #define validate_slab_objects		lslab_validate_slab_objects
 #define setup_failslab			lslab_setup_failslab
 #define should_failslab			lslab_should_failslab

@@ -2,8 +2,12 @@
 /*
  * The /sys/kernel/slab snapshot: the kernel's file names and formats for
  * a cache's geometry, counts (with per-node breakdowns), flags and
- * statistics, and merged names as symlinks.  Two NUMA nodes, two CPUs.
+ * statistics, and the directory and link names of 6.12's sysfs_slab_add()
+ * (a mergeable cache's unique id, every name of it a symlink).  Two NUMA
+ * nodes, two CPUs.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <linux/seq_file.h>
@@ -16,7 +20,13 @@ static char dir[64];
 static int make_dir(void **state)
 {
 	sim_set_cpu(0);
-	snprintf(dir, sizeof(dir), "/tmp/libslab-sysfs-XXXXXX");
+	/*
+	 * A snapshot is some thousands of files: in memory (as sysfs is)
+	 * where there is a tmpfs, since creating them on a disk can take
+	 * seconds per snapshot.
+	 */
+	snprintf(dir, sizeof(dir), "%s/libslab-sysfs-XXXXXX",
+		 access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm");
 	assert_non_null(mkdtemp(dir));
 	return expect_clean_setup(state);
 }
@@ -137,23 +147,323 @@ static void test_stat_files_are_exported_with_their_cpu_breakdown(void **state)
 	kmem_cache_destroy(s);
 }
 
+/* The target of the symlink dir/name (static buffer), or NULL if no link. */
+static const char *link_target(const char *name)
+{
+	static char target[256];
+	char path[256];
+	ssize_t n;
+
+	assert_true(snprintf(path, sizeof(path), "%s/%s", dir, name) < (int)sizeof(path));
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return NULL;
+	target[n] = '\0';
+	return target;
+}
+
+/*
+ * Whether dir/name is a cache directory, not a symlink to one (<sys/stat.h>
+ * would clash with slab.h's stat()).
+ */
+static bool is_real_dir(const char *name)
+{
+	char path[256], target[8];
+
+	assert_true(snprintf(path, sizeof(path), "%s/%s", dir, name) < (int)sizeof(path));
+	if (readlink(path, target, sizeof(target)) >= 0 || errno != EINVAL)
+		return false;
+	assert_true(snprintf(path, sizeof(path), "%s/%s/aliases", dir, name) < (int)sizeof(path));
+	return !access(path, R_OK);
+}
+
+/* libslab_sysfs_dir_name() of s (static buffer). */
+static const char *dir_name(struct kmem_cache *s)
+{
+	static char name[64];
+
+	assert_true(libslab_sysfs_dir_name(s, name, sizeof(name)) > 0);
+	return name;
+}
+
+/*
+ * 6.12's sysfs_slab_add(): a mergeable cache's directory is its unique id
+ * (create_unique_id(), ":" then the slab size in seven digits), and both
+ * the first name and the merged one are symlinks to it (the first added
+ * by sysfs_slab_add(), the other by sysfs_slab_alias()).  aliases_show()
+ * counts the names beyond the first, through either link.
+ */
 static void test_merged_names_become_symlinks_to_their_cache(void **state)
 {
 	struct kmem_cache *a = kmem_cache_create("sysfs_merge_a", 200, 0, 0, NULL);
 	struct kmem_cache *b = kmem_cache_create("sysfs_merge_b", 200, 0, 0, NULL);
-	char path[256], target[256];
-	ssize_t n;
+	const char *links[4];
 
 	assert_ptr_equal(a, b);
+	assert_int_equal(a->size, 200);
+	assert_string_equal(dir_name(a), ":0000200");
+	assert_int_equal(libslab_sysfs_links(a, links, 4), 2);
+	assert_string_equal(links[0], "sysfs_merge_a");
+	assert_string_equal(links[1], "sysfs_merge_b");
 	assert_int_equal(sim_sysfs_export(dir), 0);
-	snprintf(path, sizeof(path), "%s/sysfs_merge_b", dir);
-	n = readlink(path, target, sizeof(target) - 1);
-	assert_true(n > 0);
-	target[n] = '\0';
-	assert_string_equal(target, kmem_cache_name(a));
-	assert_string_equal(read_attr("sysfs_merge_b", "aliases"), "1\n");
+	assert_true(is_real_dir(":0000200"));
+	assert_string_equal(link_target("sysfs_merge_a"), ":0000200");
+	assert_string_equal(link_target("sysfs_merge_b"), ":0000200");
+	assert_string_equal(read_attr(":0000200", "aliases"), "1\n");
+	assert_string_equal(read_attr("sysfs_merge_a", "aliases"), "1\n");
+	assert_string_equal(read_attr("sysfs_merge_b", "object_size"), "200\n");
+	/* exported twice: the links are replaced */
+	assert_int_equal(sim_sysfs_export(dir), 0);
+	assert_string_equal(link_target("sysfs_merge_b"), ":0000200");
 	kmem_cache_destroy(b);
 	kmem_cache_destroy(a);
+}
+
+/*
+ * create_unique_id(): the flags merging matches, as letters in the order
+ * d (SLAB_CACHE_DMA), D (SLAB_CACHE_DMA32), a (SLAB_RECLAIM_ACCOUNT),
+ * F (SLAB_CONSISTENCY_CHECKS), A (SLAB_ACCOUNT), then '-' and the slab
+ * size (s->size, not object_size).  A lone mergeable cache has the id
+ * too, and its own name is a link.
+ */
+static void test_unique_id_has_the_merge_flags_and_slab_size(void **state)
+{
+	static const struct {
+		unsigned int size;
+		slab_flags_t flags;
+		const char *id;
+	} cases[] = {
+		{ 64, 0, ":0000064" },
+		{ 128, SLAB_CACHE_DMA, ":d-0000128" },
+		{ 96, SLAB_CACHE_DMA32, ":D-0000096" },
+		{ 192, SLAB_RECLAIM_ACCOUNT, ":a-0000192" },
+		{ 48, SLAB_ACCOUNT, ":A-0000048" },
+		{ 80, SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT, ":aA-0000080" },
+		{ 56, SLAB_CACHE_DMA | SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT, ":daA-0000056" },
+		/* the size is the slab size: 100 bytes in 128 with the cache line */
+		{ 100, SLAB_HWCACHE_ALIGN, ":0000128" },
+		{ 1000000, 0, ":1000000" },
+	};
+	struct kmem_cache *s[ARRAY_SIZE(cases)];
+	const char *links[2];
+	char name[32];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(name, sizeof(name), "sysfs_id%u", i);
+		s[i] = kmem_cache_create(name, cases[i].size, 0, cases[i].flags, NULL);
+		assert_non_null(s[i]);
+		assert_string_equal(kmem_cache_name(s[i]), name);
+		assert_string_equal(dir_name(s[i]), cases[i].id);
+		assert_int_equal(libslab_sysfs_links(s[i], links, 2), 1);
+		assert_string_equal(links[0], name);
+	}
+	assert_int_equal(sim_sysfs_export(dir), 0);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(name, sizeof(name), "sysfs_id%u", i);
+		assert_true(is_real_dir(cases[i].id));
+		assert_string_equal(link_target(name), cases[i].id);
+		assert_string_equal(read_attr(name, "aliases"), "0\n");
+	}
+	/* a buffer too small for the id */
+	assert_int_equal(libslab_sysfs_dir_name(s[0], name, 8), -ENAMETOOLONG);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		kmem_cache_destroy(s[i]);
+}
+
+static void count_ctor(void *p)
+{
+	*(int *)p = 0;
+}
+
+/*
+ * slab_unmergeable() caches keep a directory of their own name and no
+ * link: SLAB_NEVER_MERGE flags, a constructor, a usercopy region
+ * (CONFIG_HARDENED_USERCOPY), the boot caches' refcount of -1.  So do the
+ * kmalloc caches here: create_kmalloc_cache() whitelists the whole object
+ * for usercopy.  SLAB_CONSISTENCY_CHECKS alone leaves a cache mergeable,
+ * with F in its id.  A directory of a cache's own name replaces a
+ * leftover link of that name (sysfs_slab_add()'s sysfs_remove_link()).
+ */
+static void test_unmergeable_caches_have_their_own_name(void **state)
+{
+	struct kmem_cache *nomerge = kmem_cache_create("sysfs_nomerge", 64, 0,
+						       SLAB_NO_MERGE, NULL);
+	struct kmem_cache *rcu = kmem_cache_create("sysfs_rcu", 64, 0,
+						   SLAB_TYPESAFE_BY_RCU, NULL);
+	struct kmem_cache *ctor = kmem_cache_create("sysfs_ctor", 64, 0, 0,
+						    count_ctor);
+	struct kmem_cache *uc = kmem_cache_create_usercopy("sysfs_uc", 64, 0, 0,
+							   0, 32, NULL);
+	struct kmem_cache *checks = kmem_cache_create("sysfs_checks", 64, 0,
+						      SLAB_CONSISTENCY_CHECKS, NULL);
+	struct kmem_cache *unmergeable[] = {
+		nomerge, rcu, ctor, uc, kmem_cache, kmem_cache_node,
+		kmalloc_caches[KMALLOC_NORMAL][6], kmalloc_caches[KMALLOC_DMA][6],
+		kmalloc_caches[KMALLOC_RECLAIM][6], kmalloc_caches[KMALLOC_CGROUP][6],
+	};
+	const char *links[2];
+	char path[256];
+	unsigned int i;
+
+	/* a link left by an earlier snapshot where the name was merged */
+	snprintf(path, sizeof(path), "%s/sysfs_nomerge", dir);
+	assert_int_equal(symlink(":0000064", path), 0);
+	for (i = 0; i < ARRAY_SIZE(unmergeable); i++) {
+		assert_non_null(unmergeable[i]);
+		assert_string_equal(dir_name(unmergeable[i]),
+				    kmem_cache_name(unmergeable[i]));
+		assert_int_equal(libslab_sysfs_links(unmergeable[i], links, 2), 0);
+	}
+	assert_string_equal(dir_name(checks), ":F-0000064");
+	assert_int_equal(sim_sysfs_export(dir), 0);
+	for (i = 0; i < ARRAY_SIZE(unmergeable); i++)
+		assert_true(is_real_dir(kmem_cache_name(unmergeable[i])));
+	assert_string_equal(link_target("sysfs_checks"), ":F-0000064");
+	assert_string_equal(read_attr("sysfs_nomerge", "aliases"), "0\n");
+	/* aliases_show(): 0 for the boot caches' refcount of -1 */
+	assert_string_equal(read_attr("kmem_cache", "aliases"), "0\n");
+	kmem_cache_destroy(checks);
+	kmem_cache_destroy(uc);
+	kmem_cache_destroy(ctor);
+	kmem_cache_destroy(rcu);
+	kmem_cache_destroy(nomerge);
+}
+
+/* One cache directory of the capture's "caches" section. */
+struct capture_cache {
+	char id[32];
+	unsigned int object_size, slab_size, align;
+	slab_flags_t flags;
+	unsigned int names;		/* alias lines naming it */
+	struct kmem_cache *s;
+};
+
+/* One line of the capture's "aliases" section. */
+struct capture_alias {
+	char name[64];
+	char target[32];
+	struct kmem_cache *s;
+};
+
+static slab_flags_t capture_flags(const char *list)
+{
+	slab_flags_t flags = 0;
+
+	if (strstr(list, "reclaim_account"))
+		flags |= SLAB_RECLAIM_ACCOUNT;
+	if (strstr(list, "hwcache_align"))
+		flags |= SLAB_HWCACHE_ALIGN;
+	if (strstr(list, "cache_dma"))
+		flags |= SLAB_CACHE_DMA;
+	return flags;
+}
+
+/*
+ * Ground truth from a real kernel: bench/traces/boot-x86_64.trace.xz was
+ * captured from Linux 6.12.118 (bench/traces/README.md), whose "caches"
+ * section lists each /sys/kernel/slab directory with its object_size,
+ * slab_size, align and flags, and whose "aliases" section lists each
+ * symlink and its target: "dentry :a-0000192", "anon_vma_chain :0000064",
+ * "dma-kmalloc-8 :d-0000008".  The directory names are the kernel's
+ * create_unique_id(), the links sysfs_slab_add() (first name) and
+ * sysfs_slab_alias() (each later one).  Every id directory is made again
+ * here from its geometry and flags, every name of it created with that
+ * geometry so that it merges: libslab must name each directory, link each
+ * name and count each cache's aliases (aliases_show()) as the kernel did.
+ * That kernel had no CONFIG_HARDENED_USERCOPY, so its kmalloc caches were
+ * mergeable; libslab's, with it, are not and keep their names, so a name
+ * libslab already has gets a "capture-" prefix here.
+ */
+static void test_ids_and_links_match_a_6_12_capture(void **state)
+{
+	static struct capture_cache caches[128];
+	static struct capture_alias aliases[256];
+	unsigned int nr_caches = 0, nr_aliases = 0, i, j;
+	const char *root = getenv("LIBSLAB_SOURCE_ROOT");
+	char path[512], cmd[600], line[512], section[32] = "", name[64];
+	char want[16];
+	FILE *f;
+
+	if (!root)
+		skip();
+	snprintf(path, sizeof(path), "%s/bench/traces/boot-x86_64.trace.xz", root);
+	if (access(path, R_OK))
+		skip();
+	snprintf(cmd, sizeof(cmd), "xz -dc '%s' 2>/dev/null", path);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		char id[32], flags[128];
+
+		if (sscanf(line, "# libslab-trace: %31s", section) == 1) {
+			if (!strcmp(section, "trace"))
+				break;
+			continue;
+		}
+		if (!strcmp(section, "caches") && line[0] == ':') {
+			struct capture_cache *c = &caches[nr_caches];
+
+			assert_true(nr_caches < ARRAY_SIZE(caches));
+			assert_int_equal(sscanf(line, "%31s %u %u %u %*u %127s", id,
+						&c->object_size, &c->slab_size,
+						&c->align, flags), 5);
+			strcpy(c->id, id);
+			c->flags = capture_flags(flags);
+			nr_caches++;
+		} else if (!strcmp(section, "aliases")) {
+			struct capture_alias *a = &aliases[nr_aliases];
+
+			assert_true(nr_aliases < ARRAY_SIZE(aliases));
+			assert_int_equal(sscanf(line, "%63s %31s", a->name, a->target), 2);
+			nr_aliases++;
+		}
+	}
+	pclose(f);
+	/* the whole capture: 65 id directories, 117 links to them */
+	assert_int_equal(nr_caches, 65);
+	assert_int_equal(nr_aliases, 117);
+
+	for (i = 0; i < nr_aliases; i++) {
+		struct capture_alias *a = &aliases[i];
+		struct capture_cache *c = NULL;
+
+		for (j = 0; j < nr_caches; j++)
+			if (!strcmp(caches[j].id, a->target))
+				c = &caches[j];
+		assert_non_null(c);
+		if (libslab_find_cache(a->name)) {
+			assert_true(snprintf(name, sizeof(name), "capture-%s",
+					     a->name) < (int)sizeof(name));
+			strcpy(a->name, name);
+		}
+		a->s = kmem_cache_create(a->name, c->object_size, c->align,
+					 c->flags, NULL);
+		assert_non_null(a->s);
+		/* the first name makes the cache, the others merge into it */
+		if (!c->s)
+			c->s = a->s;
+		assert_ptr_equal(a->s, c->s);
+		assert_int_equal(c->s->size, c->slab_size);
+		c->names++;
+	}
+	/* a directory with no name left would be the kernel's bug */
+	for (j = 0; j < nr_caches; j++) {
+		assert_non_null(caches[j].s);
+		assert_string_equal(dir_name(caches[j].s), caches[j].id);
+	}
+
+	assert_int_equal(sim_sysfs_export(dir), 0);
+	for (j = 0; j < nr_caches; j++) {
+		assert_true(is_real_dir(caches[j].id));
+		snprintf(want, sizeof(want), "%u\n", caches[j].names - 1);
+		assert_string_equal(read_attr(caches[j].id, "aliases"), want);
+	}
+	for (i = 0; i < nr_aliases; i++)
+		assert_string_equal(link_target(aliases[i].name), aliases[i].target);
+
+	for (i = nr_aliases; i-- > 0; )
+		kmem_cache_destroy(aliases[i].s);
 }
 
 static noinline void *alloc_here(struct kmem_cache *s)
@@ -456,14 +766,20 @@ static void test_every_cache_gets_a_directory(void **state)
 
 /*
  * "export <dir> [<debugfs dir>]": a small workload, then the snapshots
- * (for the slabinfo tool check).
+ * (for the slabinfo tool check): demo_cache, which tracks users, and two
+ * mergeable names of one cache, :0000096, with an object in it.
  */
 static int export_demo(const char *where, const char *debug)
 {
 	struct kmem_cache *s = kmem_cache_create("demo_cache", 200, 0,
 						 SLAB_STORE_USER, NULL);
+	struct kmem_cache *a = kmem_cache_create("demo_merge_a", 96, 0, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("demo_merge_b", 90, 0, 0, NULL);
 	void *p[50];
 	int i;
+
+	if (!a || a != b || !kmem_cache_alloc(b, GFP_KERNEL))
+		return 1;
 
 	for (i = 0; i < 50; i++)
 		p[i] = kmem_cache_alloc(s, GFP_KERNEL);
@@ -481,6 +797,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_counts_have_a_per_node_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_stat_files_are_exported_with_their_cpu_breakdown, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_merged_names_become_symlinks_to_their_cache, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_unique_id_has_the_merge_flags_and_slab_size, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_unmergeable_caches_have_their_own_name, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_ids_and_links_match_a_6_12_capture, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_alloc_traces_group_live_objects_by_caller, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_free_traces_show_the_last_free_of_live_objects, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_debugfs_export_has_the_traces_of_tracking_caches, make_dir, remove_dir),

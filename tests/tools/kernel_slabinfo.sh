@@ -31,9 +31,13 @@ mkdir -p "$work/debug"
 "$exporter" export "$work/snapshot" "$work/debug/slab"
 [ -d /sys/kernel/slab ] || { echo "SKIP: no /sys/kernel/slab to mount over"; exit 77; }
 [ -d /sys/kernel/debug ] || { echo "SKIP: no /sys/kernel/debug to mount over"; exit 77; }
+# Three runs in one namespace, split by marker lines: the report on
+# demo_cache, the aliases (-a), the list of every cache.
 if ! out=$(unshare -m sh -c "mount --bind '$work/snapshot' /sys/kernel/slab &&
 		mount --bind '$work/debug' /sys/kernel/debug &&
-		'$work/slabinfo' demo_cache" 2>&1); then
+		'$work/slabinfo' demo_cache && echo '#aliases' &&
+		'$work/slabinfo' -a && echo '#list' &&
+		'$work/slabinfo'" 2>&1); then
 	case $out in
 	*"mount"*|*"unshare"*|*"ermission"*) echo "SKIP: $out"; exit 77 ;;
 	esac
@@ -49,3 +53,15 @@ grep -Eq "^ +33 .*age=[0-9]+ pid=[0-9]+$" <<<"$out"
 grep -Eq "^        [^ ]" <<<"$out"
 # free_traces: the 33 live objects were never freed (a zeroed free track)
 grep -Eq "^ +33 <not-available> age=[0-9]+ pid=0$" <<<"$out"
+# 6.12 names a mergeable cache's directory by its unique id
+# (create_unique_id()) and links each of its names to it; slabinfo -a
+# (alias()) lists them against the id: ":0000096     <- demo_merge_a demo_merge_b"
+aliases=$(sed -n '/^#aliases$/,/^#list$/p' <<<"$out")
+grep -Eq "^:0000096 +<- demo_merge_a demo_merge_b$" <<<"$aliases"
+# an unmergeable cache (SLAB_STORE_USER) has a directory of its own name
+! grep -q "demo_cache" <<<"$aliases"
+# the list: the id keeps its name while two names share it (rename_slabs());
+# every link resolved (link_slabs() would stop at "Unresolved alias")
+list=$(sed -n '/^#list$/,$p' <<<"$out")
+grep -Eq "^:0000096 " <<<"$list"
+grep -Eq "^demo_cache " <<<"$list"

@@ -2,9 +2,10 @@
 /*
  * A snapshot of /sys/kernel/slab and /sys/kernel/debug/slab (userspace
  * only), so the kernel's slab tools can read a running program's caches.
- * sysfs: dir/<cache>/<attribute> for every cache, with the kernel's file
- * names, modes and formats, and each merged name as a symlink
- * dir/<alias> -> <cache>.  debugfs: dir/<cache>/alloc_traces and
+ * sysfs: dir/<directory>/<attribute> for every cache, with the kernel's
+ * file names, modes and formats; the directory is named as 6.12 names it,
+ * the cache's unique id (":0000064") for a mergeable cache, whose every
+ * name is a symlink dir/<name> -> <id>, the cache's name otherwise.  debugfs: dir/<cache>/alloc_traces and
  * free_traces for every cache with SLAB_STORE_USER.
  */
 #ifndef _SHIM_LINUX_SIM_SYSFS_H

@@ -311,6 +311,20 @@ int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
  */
 int libslab_sysfs_store(struct kmem_cache *s, const char *name,
 			const char *buf, size_t len);
+/*
+ * The name of s's directory in /sys/kernel/slab, as 6.12's sysfs_slab_add()
+ * names it: the cache's own name for a cache that can never be merged, its
+ * unique id ":[<flags>-]<size>" otherwise (":0000064", ":a-0000192").  Its
+ * length, or -ENAMETOOLONG when buf is too small.
+ */
+int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size);
+/*
+ * The names that are symlinks to s's directory: the cache's own when the
+ * directory has the unique id, then each name merged into it.  Stores up
+ * to max of them in names and returns how many there are.
+ */
+unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
+				 unsigned int max);
 
 /*
  * The files of /sys/kernel/debug/slab/<cache>/: alloc_traces and
