@@ -99,7 +99,8 @@ void kunit_put_resource(struct kunit_resource *res)
 }
 EXPORT_SYMBOL(kunit_put_resource);
 
-void kunit_remove_resource(struct kunit *test, struct kunit_resource *res)
+/* Take res off test's list; whether it was on it (and so held its reference). */
+static bool kunit_unlink_resource(struct kunit *test, struct kunit_resource *res)
 {
 	unsigned long flags;
 	bool was_linked;
@@ -108,7 +109,12 @@ void kunit_remove_resource(struct kunit *test, struct kunit_resource *res)
 	was_linked = !list_empty(&res->node);
 	list_del_init(&res->node);
 	spin_unlock_irqrestore(&test->lock, flags);
-	if (was_linked)
+	return was_linked;
+}
+
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *res)
+{
+	if (kunit_unlink_resource(test, res))
 		kunit_put_resource(res);
 }
 EXPORT_SYMBOL(kunit_remove_resource);
@@ -120,8 +126,10 @@ int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
 
 	if (!res)
 		return -ENOENT;
-	kunit_remove_resource(test, res);
-	kunit_put_resource(res);	/* the reference find took */
+	/* The list's reference goes; the one find took keeps res alive until the put. */
+	if (kunit_unlink_resource(test, res))
+		atomic_dec(&res->refcount);
+	kunit_put_resource(res);
 	return 0;
 }
 EXPORT_SYMBOL(kunit_destroy_resource);
