@@ -8,8 +8,12 @@
  */
 #include "slab.h"
 
-#define MIN_PARTIAL 5
-#define MAX_PARTIAL 10
+/*
+ * Empty slabs a node keeps on its partial list, at least and at most; the
+ * TINY design keeps none (6.12 MIN_PARTIAL/MAX_PARTIAL under SLUB_TINY).
+ */
+#define MIN_PARTIAL	(IS_ENABLED(CONFIG_LIBSLAB_TINY) ? 0 : 5)
+#define MAX_PARTIAL	(IS_ENABLED(CONFIG_LIBSLAB_TINY) ? 0 : 10)
 
 unsigned int calculate_alignment(slab_flags_t flags, unsigned int align,
 				 unsigned int size)

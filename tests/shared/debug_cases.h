@@ -88,8 +88,11 @@ SLAB_TEST(test_write_after_free_breaks_the_poison_and_is_caught_at_alloc)
 {
 	struct kmem_cache *s = make_debug("dbg_poison", 64,
 					  SLAB_POISON | SLAB_CONSISTENCY_CHECKS);
+	/* keep holds the slab: SLUB_TINY frees an empty one at once */
+	void *keep = kmem_cache_alloc(s, GFP_KERNEL);
 	unsigned char *p = kmem_cache_alloc(s, GFP_KERNEL), *q;
 
+	slab_assert_ptr_eq(virt_to_slab(keep), virt_to_slab(p));
 	slab_reports_begin();
 	kmem_cache_free(s, p);
 	slab_assert_eq(p[0], POISON_FREE);
@@ -143,9 +146,12 @@ SLAB_TEST(test_corrupted_free_pointer_is_reported_and_cut)
 {
 	struct kmem_cache *s = make_debug("dbg_freeptr", 64,
 					  SLAB_POISON | SLAB_CONSISTENCY_CHECKS);
+	/* keep holds the slab: SLUB_TINY frees an empty one at once */
+	void *keep = kmem_cache_alloc(s, GFP_KERNEL);
 	void *a = kmem_cache_alloc(s, GFP_KERNEL);
 	void *b = kmem_cache_alloc(s, GFP_KERNEL);
 
+	slab_assert_ptr_eq(virt_to_slab(keep), virt_to_slab(a));
 	slab_reports_begin();
 	kmem_cache_free(s, b);
 	kmem_cache_free(s, a);			/* freelist: a -> b -> ... */
