@@ -58,10 +58,14 @@ int orc_side_validate(struct kmem_cache *s)
 #endif
 }
 
-/* The markers run-oracle.sh's console check skips between (common.sh). */
-void orc_side_expect_report(bool begin)
+/*
+ * The markers run-oracle.sh's console check skips between (common.sh) and
+ * turns what lies between into the scenario's report lines.
+ */
+void orc_side_expect_report(const char *scenario, bool begin)
 {
-	pr_info("libslab: expected report %s\n", begin ? "begin" : "end");
+	pr_info("libslab: expected report %s %s\n", begin ? "begin" : "end",
+		scenario);
 }
 
 void orc_side_emit(const char *line)

@@ -101,7 +101,7 @@ git -C "$TREE" worktree add -q --detach "$SCRATCH" "$LIBSLAB_BASE_TAG"
 trap 'git -C "$TREE" worktree remove --force "$SCRATCH" >/dev/null 2>&1 || true' EXIT
 git -C "$SCRATCH" -c user.name=check -c user.email=check@localhost am -q "${patches[@]}" ||
 	fail "git am of the series onto $LIBSLAB_BASE_TAG failed"
-git -C "$TREE" diff --quiet "$LIBSLAB_BRANCH" "$(git -C "$SCRATCH" rev-parse HEAD)" ||
-	fail "the applied series differs from branch $LIBSLAB_BRANCH"
+git -C "$TREE" diff --quiet "$LIBSLAB_SERIES_TAG" "$(git -C "$SCRATCH" rev-parse HEAD)" ||
+	fail "the applied series differs from $LIBSLAB_SERIES_TAG (branch $LIBSLAB_BRANCH less the oracle's commit)"
 echo "check-series: the series applies with git am onto the pristine $(git -C "$TREE" log -1 --format=%s "$LIBSLAB_BASE_TAG")"
 [ "$checkpatch_status" -eq 0 ] || fail "checkpatch --strict reported problems (see above)" "$checkpatch_status"

@@ -24,6 +24,9 @@ mkdir -p "$LIBSLAB_LOGDIR"
 # Tag of the pristine base commit and branch of the series in the tree.
 LIBSLAB_BASE_TAG=libslab-base
 LIBSLAB_BRANCH=libslab
+# Tag of the series' last patch: the branch carries the differential
+# oracle's test-only commit on top of it (make-series.sh).
+LIBSLAB_SERIES_TAG=libslab-series
 
 # The compiler the kernel builds use: ccache in front of gcc when present.
 libslab_kernel_cc() {

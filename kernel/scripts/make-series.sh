@@ -171,6 +171,7 @@ grep -qx '   libslab' "$OVERLAY/Documentation/mm/index.rst" || fail "Documentati
 commit_step 5-docs
 
 series_tip=$parent
+git_tree tag -f "$LIBSLAB_SERIES_TAG" "$series_tip" >/dev/null
 
 # 6: the differential oracle, on top of the series and not part of it: the
 #    scenarios of tests/oracle/ as a KUnit suite in mm/ on the kernel's own

@@ -103,7 +103,7 @@ while IFS='|' read -r name params part build; do
 		< /dev/null > "$console" 2>&1
 	qrc=$?
 	sed -i 's/\r$//' "$console"
-	sed -nE 's/^(\[[^]]*\] )?(slub_oracle: )/\2/p' "$console" > "$OUT/$name.txt"
+	python3 "$ORACLE/compare.py" --extract "$console" > "$OUT/$name.txt"
 	say "$name: QEMU exit $qrc after $(( $(date +%s) - t1 )) s, $(wc -l < "$OUT/$name.txt") lines; console $console"
 	if ! grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ slub_oracle$' "$console"; then
 		grep -E 'not ok|# ' "$console" | tail -10

@@ -6,6 +6,7 @@ against libslab's (tests/oracle/oracle_user).
 
     compare.py EXPECTED ALLOW -- ORACLE_USER PART...
     compare.py EXPECTED ALLOW --user FILE
+    compare.py --extract CONSOLE     (the kernel's lines, for expected/)
 
 A line is "slub_oracle: <scenario> <words> <key>=<value>...": the scenario
 and the words before the first key=value name the observation, each
@@ -28,12 +29,45 @@ import sys
 LINE = re.compile(r"^(?:\[[^]]*\] )?slub_oracle: (.*)$")
 
 
+# The key lines of a slub_debug report, which both sides print alike: the
+# banner, what was overwritten, the slab and object lines, the owners, the
+# repairs, a refused cache.  Hex dumps (uninitialised bytes), stack traces,
+# the CPU and hardware lines and the WARNING banner (file and line) are
+# left out.
+REPORT_KEY = re.compile(r"^(\[.* overwritten\] |BUG \S+ \(|FIX \S+: |Slab 0x|"
+                        r"Object 0x[0-9a-f]+ @offset=|(Allocated|Freed) in |"
+                        r"__kmem_cache_create_args\()")
+NORMALISE = [
+    (re.compile(r"\((Not tainted|Tainted: [^)]*)\)"), "(TAINT)"),
+    (re.compile(r"flags=0x[0-9a-f]+\([^)]*\)"), "flags=FLAGS"),
+    (re.compile(r"0x[0-9a-f]{8,}"), "0xADDR"),
+    (re.compile(r"^((Allocated|Freed) in) \S+"), r"\1 FUNC"),
+    (re.compile(r"\b(age|pid)=\d+"), r"\1=N"),
+]
+
+
+def report_line(text):
+    """A report line as compared, or None for a line left out."""
+    text = text.strip()
+    if not REPORT_KEY.match(text):
+        return None
+    for pattern, replacement in NORMALISE:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def observations(lines):
     """[(name, {field: value})] of every oracle line, in order."""
     obs = []
     for line in lines:
         m = LINE.match(line)
         if not m:
+            continue
+        scenario, _, rest = m.group(1).partition(" ")
+        if rest.startswith("report "):
+            text = report_line(rest[len("report "):])
+            if text is not None:
+                obs.append((scenario + " report", {"line": text}))
             continue
         words = m.group(1).split()
         name, fields = [], {}
@@ -64,7 +98,31 @@ def read_allow(path):
     return rules
 
 
+MARKER = re.compile(r"libslab: expected report (begin|end) (\S+)$")
+
+
+def extract(console):
+    """The oracle lines of a kernel console log, the key lines of the reports
+    between the expected-report markers turned into "<scenario> report" lines."""
+    out, scenario = [], None
+    with open(console, errors="replace") as f:
+        for line in f:
+            line = re.sub(r"^\[[^]]*\] ", "", line.rstrip("\r\n"))
+            marker = MARKER.search(line)
+            if marker:
+                scenario = marker.group(2) if marker.group(1) == "begin" else None
+            elif LINE.match(line):
+                out.append(line)
+            elif scenario and report_line(line) is not None:
+                out.append(f"slub_oracle: {scenario} report {line.strip()}")
+    for line in out:
+        print(line)
+    return 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--extract":
+        return extract(argv[2])
     if len(argv) < 4:
         print(__doc__, file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@
 #include <linux/workqueue.h>
 #include <linux/sim_cpu.h>
 #include "slab.h"
+#include "harness.h"
 #include "slub_oracle.h"
 
 void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
@@ -108,8 +109,22 @@ int orc_side_validate(struct kmem_cache *s)
 	return validate_slab_cache(s);
 }
 
-void orc_side_expect_report(bool begin)
+/* libslab's printk goes to a buffer while a report is expected, then out as lines. */
+void orc_side_expect_report(const char *scenario, bool begin)
 {
+	const char *text, *end;
+
+	if (begin) {
+		capture_start();
+		return;
+	}
+	capture_stop();
+	for (text = captured(); *text; text = *end ? end + 1 : end) {
+		end = strchrnul(text, '\n');
+		if (end > text)
+			printf("slub_oracle: %s report %.*s\n", scenario,
+			       (int)(end - text), text);
+	}
 }
 
 void orc_side_emit(const char *line)

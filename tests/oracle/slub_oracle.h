@@ -12,7 +12,10 @@
  * kernel API does not show; everything else is common code.  A line is
  * "slub_oracle: <scenario> <observation>"; tests/oracle/compare.py compares
  * the two sides' lines, minus the differences tests/oracle/allow.txt
- * explains.
+ * explains; it compares the key lines of the slub_debug reports a scenario
+ * provokes as well (the BUG banner, what was overwritten, the FIX lines,
+ * the slab and object lines, the owners), with addresses, ages and pids
+ * normalised.
  */
 #ifndef SLUB_ORACLE_H
 #define SLUB_ORACLE_H
@@ -64,8 +67,12 @@ int orc_side_slab_node(const void *obj);
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
 /* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */
 int orc_side_validate(struct kmem_cache *s);
-/* A report the next step provokes on purpose begins (true) or ended (false). */
-void orc_side_expect_report(bool begin);
+/*
+ * The reports of the next step, provoked on purpose, begin (true) or ended
+ * (false): each side prints them as "slub_oracle: <scenario> report <line>"
+ * (the kernel's console lines are turned into those by run-oracle.sh).
+ */
+void orc_side_expect_report(const char *scenario, bool begin);
 /* Print one finished observation line. */
 void orc_side_emit(const char *line);
 

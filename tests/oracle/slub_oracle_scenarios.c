@@ -223,12 +223,12 @@ static void orc_ksize(struct orc_run *r, struct kmem_cache *s,
 	/* SLAB_TRACE prints each alloc and free with a stack dump. */
 	traced = g.flags & SLAB_TRACE;
 	if (traced)
-		orc_side_expect_report(true);
+		orc_side_expect_report(r->name, true);
 	p = kmem_cache_alloc(s, GFP_KERNEL);
 	orc_line(r, "geom %s ksize=%zu", label, p ? ksize(p) : 0);
 	kmem_cache_free(s, p);
 	if (traced)
-		orc_side_expect_report(false);
+		orc_side_expect_report(r->name, false);
 }
 
 static void orc_ctor(void *obj)
@@ -1020,22 +1020,22 @@ static void orc_debug_case(struct orc_run *r, void **objs, slab_flags_t flags,
 	struct kmem_cache *s = orc_cache(r, size, flags, NULL);
 
 	orc_alloc_n(s, objs, 3);
-	orc_side_expect_report(true);
+	orc_side_expect_report(r->name, true);
 	corrupt(s, objs);
-	orc_side_expect_report(false);
+	orc_side_expect_report(r->name, false);
 	orc_look(r, s, "after");
-	orc_side_expect_report(true);
+	orc_side_expect_report(r->name, true);
 	orc_line(r, "validate slabs=%d", orc_side_validate(s));
-	orc_side_expect_report(false);
+	orc_side_expect_report(r->name, false);
 	orc_free_all(s, objs, 3);
-	orc_side_expect_report(true);
+	orc_side_expect_report(r->name, true);
 	kmem_cache_shrink(s);
-	orc_side_expect_report(false);
+	orc_side_expect_report(r->name, false);
 	orc_look(r, s, "shrunk");
 	/* An object whose free failed its checks stays allocated. */
-	orc_side_expect_report(true);
+	orc_side_expect_report(r->name, true);
 	kmem_cache_destroy(s);
-	orc_side_expect_report(false);
+	orc_side_expect_report(r->name, false);
 }
 
 static void corrupt_right_redzone(struct kmem_cache *s, void **objs)
@@ -1330,10 +1330,10 @@ static void sc_refused_flags(struct orc_run *r, void **objs)
 	for (i = 0; i < ARRAY_SIZE(refused); i++) {
 		struct kmem_cache *s;
 
-		orc_side_expect_report(true);
+		orc_side_expect_report(r->name, true);
 		s = kmem_cache_create("orc-refused", 64, 0, refused[i].flags,
 				      NULL);
-		orc_side_expect_report(false);
+		orc_side_expect_report(r->name, false);
 		orc_line(r, "create %s result=%s", refused[i].name,
 			 s ? "created" : "refused");
 		kmem_cache_destroy(s);

@@ -22,11 +22,11 @@ patches=$(find "$ICI_ROOT/build/kernel-series" -name '[0-9][0-9][0-9][0-9]-*.pat
 	! -name '0000-cover-letter.patch' | wc -l)
 ICI_PATCH_SERIES_SIZE=${KCI_PATCH_SERIES_SIZE:-}
 if [ -z "$ICI_PATCH_SERIES_SIZE" ]; then
-	if base=$(git -C "$LIBSLAB_TREE" merge-base "$LIBSLAB_BRANCH" "$LIBSLAB_BASE_TAG" 2>/dev/null); then
-		ICI_PATCH_SERIES_SIZE=$(git -C "$LIBSLAB_TREE" rev-list --count "$base..$LIBSLAB_BRANCH")
-		echo "series size from the merge base of $LIBSLAB_BRANCH and $LIBSLAB_BASE_TAG: $ICI_PATCH_SERIES_SIZE"
+	if base=$(git -C "$LIBSLAB_TREE" merge-base "$LIBSLAB_SERIES_TAG" "$LIBSLAB_BASE_TAG" 2>/dev/null); then
+		ICI_PATCH_SERIES_SIZE=$(git -C "$LIBSLAB_TREE" rev-list --count "$base..$LIBSLAB_SERIES_TAG")
+		echo "series size from the merge base of $LIBSLAB_SERIES_TAG and $LIBSLAB_BASE_TAG: $ICI_PATCH_SERIES_SIZE"
 	else
-		ici_warn "cannot find the merge base of $LIBSLAB_BRANCH and $LIBSLAB_BASE_TAG in $LIBSLAB_TREE: checking all $patches patches (set KCI_PATCH_SERIES_SIZE)"
+		ici_warn "cannot find the merge base of $LIBSLAB_SERIES_TAG and $LIBSLAB_BASE_TAG in $LIBSLAB_TREE: checking all $patches patches (set KCI_PATCH_SERIES_SIZE)"
 		ICI_PATCH_SERIES_SIZE=$patches
 	fi
 fi
