@@ -125,10 +125,13 @@ while IFS='|' read -r name params part build; do
 		failed=1
 	fi
 	if [ -x "$user_side" ]; then
-		# shellcheck disable=SC2086 # the parts are words
+		if [ "$part" = all ]; then
+			user_parts=(geometry kmalloc behaviour)
+		else
+			read -ra user_parts <<< "$part"
+		fi
 		LIBSLAB_CMDLINE="$user_machine $params" python3 "$ORACLE/compare.py" \
-			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$user_side" \
-			$([ "$part" = all ] && echo geometry kmalloc behaviour || echo "$part") |
+			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$user_side" "${user_parts[@]}" |
 			tail -3 | sed "s/^/run-oracle: $name: /"
 		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 	fi
