@@ -798,6 +798,8 @@ struct track *get_track(struct kmem_cache *s, void *object,
 void skip_orig_size_check(struct kmem_cache *s, const void *object);
 /* slub_debug.c: the size kmalloc was asked for (object_size if not kept). */
 unsigned long get_orig_size(struct kmem_cache *s, void *object);
+/* slub_debug.c: keep orig_size as object's requested size (kmalloc caches that track it). */
+void set_orig_size(struct kmem_cache *s, void *object, unsigned long orig_size);
 /* slub_debug.c: the alloc/free owner lines of object's report. */
 void print_tracking(struct kmem_cache *s, void *object);
 /* slub_debug.c: check every object of a slab (validate); problems found. */

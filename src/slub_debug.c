@@ -202,8 +202,8 @@ static unsigned long *orig_size_slot(struct kmem_cache *s, void *object)
 				 2 * sizeof(struct track));
 }
 
-static void set_orig_size(struct kmem_cache *s, void *object,
-			  unsigned long orig_size)
+void set_orig_size(struct kmem_cache *s, void *object,
+		   unsigned long orig_size)
 {
 	if (slub_debug_orig_size(s))
 		*orig_size_slot(s, object) = orig_size;

@@ -190,10 +190,30 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
  * takes it: init_on_free wiping, then the tool forbids access (RCU
  * readers may still look at a typesafe object, so it stays readable).
  */
+/*
+ * init_on_free: zero the bytes the caller asked for and the metadata after
+ * the free pointer, all but a left red zone, so the owner tracks go too;
+ * the kmalloc request size is put back so its red zone stays checkable
+ * (6.12 slab_free_hook()).
+ */
+static void wipe_on_free(struct kmem_cache *s, void *object)
+{
+	unsigned int inuse = get_info_end(s);
+	unsigned int rsize = (s->flags & SLAB_RED_ZONE) ? s->red_left_pad : 0;
+	unsigned long orig_size;
+
+	slab_tool_metadata_begin();
+	orig_size = get_orig_size(s, object);
+	memset(object, 0, orig_size);
+	memset((char *)object + inuse, 0, s->size - inuse - rsize);
+	set_orig_size(s, object, orig_size);
+	slab_tool_metadata_end();
+}
+
 static void slab_free_hooks(struct kmem_cache *s, void *object)
 {
 	if (unlikely(slab_want_init_on_free(s)))
-		memset(object, 0, s->object_size);
+		wipe_on_free(s, object);
 	if (!(s->flags & SLAB_TYPESAFE_BY_RCU))
 		slab_tool_object_free(s, object, s->object_size);
 }

@@ -70,6 +70,7 @@
 #define get_track			lslab_get_track
 #define skip_orig_size_check		lslab_skip_orig_size_check
 #define get_orig_size			lslab_get_orig_size
+#define set_orig_size			lslab_set_orig_size
 #define count_partial			lslab_count_partial
 #define slab_tool_cache			lslab_slab_tool_cache
 #define kmem_cache_flags		lslab_kmem_cache_flags

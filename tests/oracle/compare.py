@@ -26,7 +26,8 @@ import subprocess
 import sys
 
 # An oracle line, behind the console's timestamp if any.
-LINE = re.compile(r"^(?:\[[^]]*\] )?slub_oracle: (.*)$")
+TIMESTAMP = re.compile(r"^\[ *[0-9]+\.[0-9]+\] ")
+LINE = re.compile(r"^(?:\[ *[0-9]+\.[0-9]+\] )?slub_oracle: (.*)$")
 
 
 # The key lines of a slub_debug report, which both sides print alike: the
@@ -107,7 +108,7 @@ def extract(console):
     out, scenario = [], None
     with open(console, errors="replace") as f:
         for line in f:
-            line = re.sub(r"^\[[^]]*\] ", "", line.rstrip("\r\n"))
+            line = TIMESTAMP.sub("", line.rstrip("\r\n"))
             marker = MARKER.search(line)
             if marker:
                 scenario = marker.group(2) if marker.group(1) == "begin" else None
