@@ -774,14 +774,23 @@ void *slab_alloc_single(struct kmem_cache *s, gfp_t gfpflags, int node,
 void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			  void *head, void *tail, int bulk_cnt,
 			  unsigned long addr);
-/* slub_debug.c: check object just taken off slab (inuse counted) and mark it allocated; false: slab taken out of use. */
+/*
+ * slub_debug.c: check object just taken off slab (inuse counted) and mark it
+ * allocated; false: the slab was taken out of use.
+ */
 bool alloc_debug_processing(struct kmem_cache *s, struct slab *slab,
 			    void *object, unsigned int orig_size);
-/* slub_debug.c: check and mark free head..tail of *bulk_cnt objects (corrected if the chain differs); under list_lock; false: free none. */
+/*
+ * slub_debug.c: check and mark free head..tail of *bulk_cnt objects (corrected
+ * if the chain differs); under list_lock; false: free none.
+ */
 bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 			   void *head, void *tail, int *bulk_cnt,
 			   unsigned long addr, depot_stack_handle_t handle);
-/* slub_debug.c: save the caller's stack (from the allocator's entry) for a track; call it outside list_lock. */
+/*
+ * slub_debug.c: save the caller's stack (from the allocator's entry) for a
+ * track; call it outside list_lock.
+ */
 depot_stack_handle_t set_track_prepare(void);
 /* slub_debug.c: record addr, handle, cpu, pid and time in object's alloc or free track. */
 void set_track_update(struct kmem_cache *s, void *object,

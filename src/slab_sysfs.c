@@ -51,6 +51,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			 */
 			if (!slab)
 				continue;
+			/* racy, as 6.12's show_slab_objects() reads it */
 			inuse = data_race((unsigned int)slab->inuse);
 			x = flags & SO_TOTAL ? slab->objects :
 			    flags & SO_OBJECTS ? inuse : 1;
@@ -391,6 +392,7 @@ static int show_stat(struct kmem_cache *s, int item, char *buf, size_t size)
 		sum += data_race(per_cpu_ptr(s->cpu_slab, cpu)->stat[item]);
 	len = scnprintf(buf, size, "%lu", sum);
 	for_each_online_cpu(cpu) {
+		/* each CPU's counter as it stands */
 		unsigned int x = data_race(per_cpu_ptr(s->cpu_slab, cpu)->stat[item]);
 
 		if (x)

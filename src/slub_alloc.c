@@ -373,8 +373,9 @@ out_unlock:
 
 /*
  * libslab_extra_checks: a forged free pointer of a hardened cache was just
- * made the cpu freelist (6.12 would follow it): report it and empty the cpu freelist (its objects stay
- * counted as in use: lost, but never handed out wrongly).
+ * made the cpu freelist (6.12 would follow it): report it and empty the cpu
+ * freelist (its objects stay counted as in use: lost, but never handed out
+ * wrongly).
  */
 static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
 				      void *next)

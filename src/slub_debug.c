@@ -539,7 +539,7 @@ static bool check_slab(struct kmem_cache *s, struct slab *slab)
 	}
 	if (slab->inuse > slab->objects) {
 		slab_err(s, slab, "inuse %u > max %u", slab->inuse,
-			    slab->objects);
+			 slab->objects);
 		return false;
 	}
 	if (slab->frozen) {
@@ -583,13 +583,13 @@ static bool on_freelist(struct kmem_cache *s, struct slab *slab, void *search)
 	max_objects = min_t(unsigned int, max_objects, MAX_OBJS_PER_PAGE);
 	if (slab->objects != max_objects) {
 		slab_err(s, slab, "Wrong number of objects. Found %u but should be %u",
-			    slab->objects, max_objects);
+			 slab->objects, max_objects);
 		slab->objects = max_objects;
 		slab_fix(s, "Number of objects adjusted");
 	}
 	if (slab->inuse != slab->objects - nr) {
 		slab_err(s, slab, "Wrong object count. Counter is %u but counted were %u",
-			    slab->inuse, slab->objects - nr);
+			 slab->inuse, slab->objects - nr);
 		slab->inuse = slab->objects - nr;
 		slab_fix(s, "Object count adjusted");
 	}
@@ -673,10 +673,10 @@ static bool free_consistency_checks(struct kmem_cache *s, struct slab *slab,
 	if (unlikely(s != slab->slab_cache)) {
 		if (!folio_test_slab(slab_folio(slab)))
 			slab_err(s, slab, "Attempt to free object(0x%p) outside of slab",
-				    object);
+				 object);
 		else if (!slab->slab_cache)
 			slab_err(NULL, slab, "No slab cache for object 0x%p",
-				    object);
+				 object);
 		else
 			object_err(s, slab, object, "page slab pointer corrupt.");
 		return false;
@@ -697,7 +697,7 @@ bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 		goto out;
 	if (slab->inuse < *bulk_cnt) {
 		slab_err(s, slab, "Slab has %u allocated objects but %d are to be freed\n",
-			    slab->inuse, *bulk_cnt);
+			 slab->inuse, *bulk_cnt);
 		goto out;
 	}
 	for (;;) {
@@ -718,7 +718,7 @@ bool free_debug_processing(struct kmem_cache *s, struct slab *slab,
 	}
 	if (cnt != *bulk_cnt) {
 		slab_err(s, slab, "Bulk free expected %d objects but found %d\n",
-			    *bulk_cnt, cnt);
+			 *bulk_cnt, cnt);
 		*bulk_cnt = cnt;
 	}
 out:
