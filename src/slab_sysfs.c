@@ -628,23 +628,20 @@ EXPORT_SYMBOL(libslab_sysfs_dir_name);
 unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
 				 unsigned int max)
 {
-	struct slab_alias *alias;
-	unsigned int n = 0;
+	unsigned int own = 0;
 
-	mutex_lock(&slab_mutex);
-	/* sysfs_slab_add(): the first name, when the directory has the id */
+	/*
+	 * sysfs_slab_add(): the first name, when the directory has the id
+	 * (what decides it does not change while the cache lives), then
+	 * sysfs_slab_alias()'s.
+	 */
 	if (!sysfs_dir_is_cache_name(s)) {
-		if (n < max)
-			names[n] = s->name;
-		n++;
+		if (max)
+			names[0] = s->name;
+		own = 1;
 	}
-	list_for_each_entry(alias, &s->aliases, list) {
-		if (n < max)
-			names[n] = alias->name;
-		n++;
-	}
-	mutex_unlock(&slab_mutex);
-	return n;
+	return own + libslab_cache_aliases(s, names + min(own, max),
+					   max > own ? max - own : 0);
 }
 EXPORT_SYMBOL(libslab_sysfs_links);
 
