@@ -17,37 +17,6 @@
 #include "slab.h"
 #include "slub_oracle.h"
 
-const void *orc_side_slab_base(const void *obj)
-{
-	struct slab *slab = virt_to_slab(obj);
-
-	return slab ? slab_address(slab) : NULL;
-}
-
-struct kmem_cache *orc_side_cache_of(const void *obj)
-{
-	struct slab *slab = virt_to_slab(obj);
-
-	return slab ? slab->slab_cache : NULL;
-}
-
-const char *orc_side_cache_name(struct kmem_cache *s)
-{
-	return s->name;
-}
-
-int orc_side_slab_node(const void *obj)
-{
-	struct slab *slab = virt_to_slab(obj);
-
-	return slab ? slab_nid(slab) : -1;
-}
-
-long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg)
-{
-	return work_on_cpu(cpu, fn, arg);
-}
-
 /* Without SLUB_DEBUG (as under SLUB_TINY) there is nothing to validate. */
 int orc_side_validate(struct kmem_cache *s)
 {

@@ -179,7 +179,7 @@ git_tree tag -f "$LIBSLAB_SERIES_TAG" "$series_tip" >/dev/null
 #    its observer read SLUB's private state.  Inert unless
 #    CONFIG_SLUB_ORACLE_KUNIT is set (kernel/oracle/oracle.config).
 mkdir -p "$OVERLAY/mm"
-cp "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_kunit.c "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_observe.c \
+cp "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_kunit.c "$LIBSLAB_REPO"/tests/oracle/slub_oracle_reads.c \
 	"$LIBSLAB_REPO"/tests/oracle/slub_oracle.h "$LIBSLAB_REPO"/tests/oracle/slub_oracle_scenarios.c \
 	"$OVERLAY/mm/"
 from_base mm/Kconfig
@@ -187,7 +187,7 @@ cat "$LIBSLAB_REPO/kernel/oracle/Kconfig" >> "$OVERLAY/mm/Kconfig"
 from_base mm/Makefile
 cat "$LIBSLAB_REPO/kernel/oracle/Makefile" >> "$OVERLAY/mm/Makefile"
 from_base mm/slub.c
-printf '\n#ifdef CONFIG_SLUB_ORACLE_KUNIT\n#include "slub_oracle_observe.c"\n#endif\n' >> "$OVERLAY/mm/slub.c"
+printf '\n#ifdef CONFIG_SLUB_ORACLE_KUNIT\n#include "slub_oracle_reads.c"\n#endif\n' >> "$OVERLAY/mm/slub.c"
 SERIES=$LIBSLAB_REPO/kernel/oracle commit_step oracle
 
 unset GIT_INDEX_FILE

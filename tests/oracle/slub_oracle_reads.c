@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The oracle's reads of SLUB's private state (struct kmem_cache_cpu, struct
- * kmem_cache_node, the order/objects word, the stat counters), which only
- * mm/slub.c can see: run-oracle.sh's tree includes this file at the end of
- * mm/slub.c when CONFIG_SLUB_ORACLE_KUNIT is set.  Reads only; the caller
- * keeps the cache quiet while it looks.  Under CONFIG_SLUB_TINY there are
- * no CPU slabs, without CONFIG_SLUB_STATS no counters, without
- * CONFIG_SLUB_DEBUG no slab totals and without CONFIG_HARDENED_USERCOPY no
- * usercopy window: each reads 0.
+ * The oracle's reads of an allocator's state, one file for both sides: the
+ * kernel's tree includes it at the end of mm/slub.c (make-series.sh), where
+ * struct kmem_cache_cpu, struct kmem_cache_node, the order/objects word and
+ * the stat counters are visible; libslab builds it against src/slab.h,
+ * which gives the same names, with the kernel options its build models
+ * defined by tests/oracle/meson.build.  Reads only; the caller keeps the
+ * cache quiet while it looks.  Under CONFIG_SLUB_TINY there are no CPU
+ * slabs, without CONFIG_SLUB_STATS no counters, without CONFIG_SLUB_DEBUG
+ * no slab totals and without CONFIG_HARDENED_USERCOPY no usercopy window:
+ * each reads 0.
  */
+#include <linux/workqueue.h>
+#include "slab.h"
 #include "slub_oracle.h"
 
 void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
@@ -84,4 +88,35 @@ unsigned long orc_side_stat(struct kmem_cache *s, int item)
 		sum += per_cpu_ptr(s->cpu_slab, cpu)->stat[item];
 #endif
 	return sum;
+}
+
+const void *orc_side_slab_base(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab_address(slab) : NULL;
+}
+
+struct kmem_cache *orc_side_cache_of(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab->slab_cache : NULL;
+}
+
+const char *orc_side_cache_name(struct kmem_cache *s)
+{
+	return s->name;
+}
+
+int orc_side_slab_node(const void *obj)
+{
+	struct slab *slab = virt_to_slab(obj);
+
+	return slab ? slab_nid(slab) : -1;
+}
+
+long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg)
+{
+	return work_on_cpu(cpu, fn, arg);
 }
