@@ -30,12 +30,17 @@ static struct kmem_cache boot_kmem_cache_node;
 static __printf(2, 0) void vslab_bug(struct kmem_cache *s, const char *fmt,
 				    va_list args)
 {
-	char buf[256];
+	struct va_format vaf;
+	va_list message_args;
 
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	/* %pV prints the caller's message in place, whatever its length. */
+	va_copy(message_args, args);
+	vaf.fmt = fmt;
+	vaf.va = &message_args;
 	pr_err("=============================================================================\n");
-	pr_err("BUG %s (%s): %s\n", s ? s->name : "<unknown>", print_tainted(), buf);
+	pr_err("BUG %s (%s): %pV\n", s ? s->name : "<unknown>", print_tainted(), &vaf);
 	pr_err("-----------------------------------------------------------------------------\n\n");
+	va_end(message_args);
 }
 
 void slab_bug(struct kmem_cache *s, const char *fmt, ...)

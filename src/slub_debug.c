@@ -297,15 +297,16 @@ static void print_slab_info(const struct slab *slab)
  */
 static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
 {
-	char buf[192];
+	struct va_format vaf;
 	va_list args;
 
 	if (slab_add_error())
 		return;
 	va_start(args, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_err("FIX %s: %pV\n", s->name, &vaf);
 	va_end(args);
-	pr_err("FIX %s: %s\n", s->name, buf);
 }
 
 static unsigned int size_from_object(const struct kmem_cache *s)
