@@ -7,6 +7,7 @@
  * setup_slub_max_order(), setup_slub_min_objects(), setup_slab_nomerge(),
  * setup_slab_merge().  libslab_extra_checks= is libslab's own.
  */
+#include <asm/setup.h>
 #include "slab.h"
 
 bool slab_nomerge;
@@ -128,7 +129,11 @@ static int apply_param(const char *word)
 
 int libslab_parse_cmdline(const char *cmdline)
 {
-	char word[320];
+	/*
+	 * Static, as a boot command line is: too big for a kernel stack, and
+	 * parsed before anything else runs.
+	 */
+	static char word[COMMAND_LINE_SIZE];
 	int ret = 0;
 
 	while (cmdline && *cmdline) {
@@ -138,7 +143,12 @@ int libslab_parse_cmdline(const char *cmdline)
 		len = strcspn(cmdline, " \t\n");
 		if (!len)
 			break;
-		if (len < sizeof(word)) {
+		if (len >= sizeof(word)) {
+			/* No kernel command line holds it: refuse, never cut. */
+			pr_warn("libslab: boot parameter '%.32s...' is longer than %d characters\n",
+				cmdline, COMMAND_LINE_SIZE - 1);
+			ret = -EINVAL;
+		} else {
 			memcpy(word, cmdline, len);
 			word[len] = '\0';
 			if (apply_param(word))

@@ -92,6 +92,22 @@ static void test_free_to_wrong_cache_warns_and_frees_to_right_one(void **state)
 	kmem_cache_destroy(b);
 }
 
+/*
+ * Destroying a destroyed cache is a use after free in the kernel; libslab
+ * WARNs without reading the freed cache (no name from freed memory).
+ */
+static void test_destroying_a_cache_twice_warns_without_reading_it(void **state)
+{
+	struct kmem_cache *s = make("destroyed_twice");
+
+	kmem_cache_destroy(s);
+	kmem_cache_destroy(s);
+	assert_int_equal(sim_warn_count(), warns + 1);
+	assert_captured("kmem_cache_destroy: 0x");
+	assert_captured("is not a cache in use (destroyed already?)");
+	assert_null(strstr(captured(), "destroyed_twice"));
+}
+
 static void test_free_of_interior_pointer_is_reported_and_ignored(void **state)
 {
 	struct kmem_cache *s = make("interior");
@@ -343,6 +359,7 @@ int main(void)
 		T(test_kfree_of_stack_pointer_warns),
 		T(test_kfree_of_plain_page_warns_and_keeps_it),
 		T(test_free_to_wrong_cache_warns_and_frees_to_right_one),
+		T(test_destroying_a_cache_twice_warns_without_reading_it),
 		X(test_free_of_interior_pointer_is_reported_and_ignored),
 		X(test_immediate_double_free_is_reported_and_ignored),
 		X(test_double_free_to_non_cpu_slab_is_reported),
