@@ -67,13 +67,7 @@ static int setup_slab_merge(const char *str)
 /* libslab_extra_checks=on|off: the checks 6.12 does not make (see slab.h). */
 static int setup_libslab_extra_checks(const char *str)
 {
-	if (!strcmp(str, "on") || !strcmp(str, "1"))
-		libslab_extra_checks = true;
-	else if (!strcmp(str, "off") || !strcmp(str, "0"))
-		libslab_extra_checks = false;
-	else
-		return -EINVAL;
-	return 0;
+	return kstrtobool(str, &libslab_extra_checks);
 }
 
 struct slab_param {

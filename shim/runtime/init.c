@@ -6,92 +6,243 @@
  * point may run before this constructor (another library's constructor
  * allocating), so each calls sim_init(), which runs exactly once.
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/mm.h>
 #include <linux/slab_tool.h>
 #include <linux/sim_page_alloc.h>
+#include <linux/sim_params.h>
+#include <linux/fault-inject.h>
+#include <asm/setup.h>
 #include "sim.h"
 
-static struct sim_config config = {
+/* What a machine without parameters has. */
+static const struct sim_config default_config = {
 	.nr_cpus = 0,
 	.nr_nodes = 1,
 	.node_bytes = 1UL << 30,
 	.cpu_map = SIM_CPU_MAP_RR,
 };
+static struct sim_config config;
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
 bool sim_init_on_alloc;
 bool sim_init_on_free;
 
-/* Value of the word name= in cmdline, copied to buf; NULL if absent. */
-static const char *cmdline_value(const char *cmdline, const char *name,
-				 char *buf, size_t size)
+/*
+ * The smallest node is one block of the largest order; the largest
+ * machine one whose memory map and arena a 47-bit address space reserves
+ * with room to spare.
+ */
+#define SIM_MEM_MIN	(PAGE_SIZE << MAX_PAGE_ORDER)
+#define SIM_MEM_MAX	(1ULL << 40)
+
+static int setup_nr_cpus(struct sim_config *c, const char *value)
 {
-	size_t len = strlen(name);
-	const char *p = cmdline;
-
-	while (p && *p) {
-		size_t word;
-
-		p += strspn(p, " \t\n");
-		word = strcspn(p, " \t\n");
-		if (word > len && !strncmp(p, name, len)) {
-			size_t n = min(word - len, size - 1);
-
-			memcpy(buf, p + len, n);
-			buf[n] = '\0';
-			return buf;
-		}
-		p += word;
-	}
-	return NULL;
-}
-
-static void sim_parse(const char *cmdline)
-{
-	char buf[64];
 	unsigned int n;
 
-	if (cmdline_value(cmdline, "nr_cpus=", buf, sizeof(buf)) &&
-	    !kstrtouint(buf, 0, &n) && n >= 1 && n <= NR_CPUS)
-		config.nr_cpus = n;
-	if (cmdline_value(cmdline, "numa=fake=", buf, sizeof(buf)) &&
-	    !kstrtouint(buf, 0, &n) && n >= 1 && n <= MAX_NUMNODES)
-		config.nr_nodes = n;
-	if (cmdline_value(cmdline, "mem=", buf, sizeof(buf))) {
-		unsigned long long bytes = memparse(buf, NULL);
+	if (kstrtouint(value, 0, &n) || n < 1 || n > NR_CPUS)
+		return -EINVAL;
+	c->nr_cpus = n;
+	return 0;
+}
 
-		if (bytes >= (4UL << 20))
-			config.node_bytes = bytes;
+static int setup_numa_fake(struct sim_config *c, const char *value)
+{
+	unsigned int n;
+
+	if (kstrtouint(value, 0, &n) || n < 1 || n > MAX_NUMNODES)
+		return -EINVAL;
+	c->nr_nodes = n;
+	return 0;
+}
+
+static int setup_mem(struct sim_config *c, const char *value)
+{
+	unsigned long long bytes;
+	char *end;
+
+	/* memparse() would read "-5" as a huge number. */
+	if (!isdigit((unsigned char)value[0]))
+		return -EINVAL;
+	bytes = memparse(value, &end);
+	if (*end || bytes < SIM_MEM_MIN || bytes > SIM_MEM_MAX)
+		return -EINVAL;
+	c->node_bytes = bytes;
+	return 0;
+}
+
+static int setup_cpu_map(struct sim_config *c, const char *value)
+{
+	if (!strcmp(value, "rr"))
+		c->cpu_map = SIM_CPU_MAP_RR;
+	else if (!strcmp(value, "getcpu"))
+		c->cpu_map = SIM_CPU_MAP_GETCPU;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int setup_preempt(struct sim_config *c, const char *value)
+{
+	if (!strcmp(value, "rt"))
+		c->preempt_rt = true;
+	else if (!strcmp(value, "none") || !strcmp(value, "voluntary") ||
+		 !strcmp(value, "full"))
+		c->preempt_rt = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int setup_page_poison(struct sim_config *c, const char *value)
+{
+	return kstrtobool(value, &c->page_poison);
+}
+
+static int setup_init_on_alloc(struct sim_config *c, const char *value)
+{
+	return kstrtobool(value, &c->init_on_alloc);
+}
+
+static int setup_init_on_free(struct sim_config *c, const char *value)
+{
+	return kstrtobool(value, &c->init_on_free);
+}
+
+static int setup_slub_tool_poison(struct sim_config *c, const char *value)
+{
+	return kstrtobool(value, &c->tool_poison);
+}
+
+static int setup_fail_seed(struct sim_config *c, const char *value)
+{
+	unsigned long seed;
+
+	if (kstrtoul(value, 0, &seed))
+		return -EINVAL;
+	c->fail_seed = seed;
+	return 0;
+}
+
+static int setup_random_seed(struct sim_config *c, const char *value)
+{
+	unsigned long seed;
+
+	if (kstrtoul(value, 0, &seed))
+		return -EINVAL;
+	c->random_seed = seed;
+	return 0;
+}
+
+static int setup_fail_page_alloc(struct sim_config *c, const char *value)
+{
+	struct fault_attr check = {};
+	char buf[sizeof(c->fail_page_alloc)];
+
+	/* Parsed on a scratch attribute: applied once the machine is up. */
+	if (strscpy(buf, value, sizeof(buf)) < 0 || !setup_fault_attr(&check, buf))
+		return -EINVAL;
+	strscpy(c->fail_page_alloc, value, sizeof(c->fail_page_alloc));
+	return 0;
+}
+
+/* A word of LIBSLAB_CMDLINE that sets up the simulated machine. */
+struct sim_param {
+	const char *name;	/* with its '=' */
+	int (*setup)(struct sim_config *c, const char *value);
+	const char *expects;	/* a good value, for the message about a bad one */
+};
+
+#define ON_OFF	"on/off, 1/0 or y/n"
+static const struct sim_param sim_params[] = {
+	{ "nr_cpus=", setup_nr_cpus, "a number of CPUs in 1.." __stringify(NR_CPUS) },
+	{ "numa=fake=", setup_numa_fake,
+	  "a number of nodes in 1.." __stringify(MAX_NUMNODES) },
+	{ "mem=", setup_mem, "a size per node in 4M..1024G" },
+	{ "cpu_map=", setup_cpu_map, "rr or getcpu" },
+	{ "preempt=", setup_preempt, "rt, or none, voluntary or full (run alike)" },
+	{ "page_poison=", setup_page_poison, ON_OFF },
+	{ "init_on_alloc=", setup_init_on_alloc, ON_OFF },
+	{ "init_on_free=", setup_init_on_free, ON_OFF },
+	{ "slub_tool_poison=", setup_slub_tool_poison, ON_OFF },
+	{ "fail_seed=", setup_fail_seed, "a number" },
+	{ "random_seed=", setup_random_seed, "a number" },
+	{ "fail_page_alloc=", setup_fail_page_alloc,
+	  "interval,probability,space,times (63 characters at most)" },
+};
+#undef ON_OFF
+
+/*
+ * Apply one word to c if it is a machine parameter.  A bad value leaves c
+ * as it was, as the kernel leaves a malformed boot parameter unapplied,
+ * but never silently.
+ */
+static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
+{
+	char value[COMMAND_LINE_SIZE];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_params); i++) {
+		size_t name_len = strlen(sim_params[i].name);
+
+		if (len < name_len || strncmp(word, sim_params[i].name, name_len))
+			continue;
+		if (len - name_len < sizeof(value)) {
+			memcpy(value, word + name_len, len - name_len);
+			value[len - name_len] = '\0';
+			if (!sim_params[i].setup(c, value))
+				return 0;
+		}
+		pr_err("libslab: %.*s: expects %s; ignored\n",
+		       (int)min_t(size_t, len, 64), word, sim_params[i].expects);
+		return -EINVAL;
 	}
-	if (cmdline_value(cmdline, "cpu_map=", buf, sizeof(buf)))
-		config.cpu_map = strcmp(buf, "getcpu") ? SIM_CPU_MAP_RR :
-			SIM_CPU_MAP_GETCPU;
-	if (cmdline_value(cmdline, "preempt=", buf, sizeof(buf)))
-		config.preempt_rt = !strcmp(buf, "rt");
-	if (cmdline_value(cmdline, "page_poison=", buf, sizeof(buf)))
-		config.page_poison = !strcmp(buf, "on") || !strcmp(buf, "1");
-	if (cmdline_value(cmdline, "init_on_alloc=", buf, sizeof(buf)))
-		sim_init_on_alloc = !strcmp(buf, "1") || !strcmp(buf, "on");
-	if (cmdline_value(cmdline, "init_on_free=", buf, sizeof(buf)))
-		sim_init_on_free = !strcmp(buf, "1") || !strcmp(buf, "on");
-	if (cmdline_value(cmdline, "slub_tool_poison=", buf, sizeof(buf)))
-		slab_tool_on = !strcmp(buf, "on") || !strcmp(buf, "1");
-	if (cmdline_value(cmdline, "fail_seed=", buf, sizeof(buf)))
-		config.fail_seed = strtoull(buf, NULL, 0);
-	if (cmdline_value(cmdline, "random_seed=", buf, sizeof(buf)))
-		config.random_seed = strtoull(buf, NULL, 0);
-	cmdline_value(cmdline, "fail_page_alloc=", config.fail_page_alloc,
-		      sizeof(config.fail_page_alloc));
+	return 0;
+}
+
+/* Parse the machine parameters of cmdline into c; 0, or -EINVAL if any was bad. */
+static int sim_parse(const char *cmdline, struct sim_config *c)
+{
+	int ret = 0;
+
+	*c = default_config;
+	while (cmdline && *cmdline) {
+		size_t len;
+
+		cmdline += strspn(cmdline, " \t\n");
+		len = strcspn(cmdline, " \t\n");
+		if (sim_param_apply(c, cmdline, len))
+			ret = -EINVAL;
+		cmdline += len;
+	}
+	if ((unsigned long long)c->node_bytes * c->nr_nodes > SIM_MEM_MAX) {
+		pr_err("libslab: mem=%lu with numa=fake=%u: more than 1024G in all; mem= ignored\n",
+		       c->node_bytes, c->nr_nodes);
+		c->node_bytes = default_config.node_bytes;
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+int sim_check_cmdline(const char *cmdline)
+{
+	struct sim_config scratch;
+
+	return sim_parse(cmdline, &scratch);
 }
 
 static void sim_init_once(void)
 {
-	sim_parse(getenv("LIBSLAB_CMDLINE"));
+	sim_parse(getenv("LIBSLAB_CMDLINE"), &config);
+	sim_init_on_alloc = config.init_on_alloc;
+	sim_init_on_free = config.init_on_free;
+	slab_tool_on = config.tool_poison;
 	sim_cpu_setup(&config);
 	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
 			     config.page_poison);

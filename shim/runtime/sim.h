@@ -31,6 +31,9 @@ struct sim_config {
 	enum sim_cpu_map cpu_map;
 	bool preempt_rt;		/* preempt=rt */
 	bool page_poison;		/* page_poison=on */
+	bool init_on_alloc;		/* init_on_alloc=1 */
+	bool init_on_free;		/* init_on_free=1 */
+	bool tool_poison;		/* slub_tool_poison=on */
 	u64 fail_seed;			/* fail_seed= */
 	u64 random_seed;		/* random_seed= */
 	char fail_page_alloc[64];	/* fail_page_alloc= */

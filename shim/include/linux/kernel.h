@@ -76,6 +76,12 @@ int kstrtouint(const char *s, unsigned int base, unsigned int *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 /* Same for int. */
 int kstrtoint(const char *s, unsigned int base, int *res);
+/*
+ * The kernel's yes/no: true for a first character of y, t or 1 or for
+ * "on", false for n, f, 0 or "off" (only the first characters count);
+ * else -EINVAL and *res untouched.
+ */
+int kstrtobool(const char *s, bool *res);
 /* Parse a size with an optional K/M/G suffix; *retptr points past it. */
 unsigned long long memparse(const char *ptr, char **retptr);
 
