@@ -206,6 +206,16 @@ static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
 	return 0;
 }
 
+bool sim_is_machine_param(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_params); i++)
+		if (!strncmp(word, sim_params[i].name, strlen(sim_params[i].name)))
+			return true;
+	return false;
+}
+
 /* Parse the machine parameters of cmdline into c; 0, or -EINVAL if any was bad. */
 static int sim_parse(const char *cmdline, struct sim_config *c)
 {

@@ -9,6 +9,8 @@
 #ifndef _SHIM_LINUX_SIM_PARAMS_H
 #define _SHIM_LINUX_SIM_PARAMS_H
 
+#include <linux/types.h>
+
 /*
  * Parse the machine parameters of cmdline as start-up does, applying
  * nothing: a message naming each bad value (printk, level KERN_ERR), and
@@ -17,5 +19,7 @@
  * parameter unapplied.
  */
 int sim_check_cmdline(const char *cmdline);
+/* Whether word ("name=value") sets one of the machine parameters above. */
+bool sim_is_machine_param(const char *word);
 
 #endif
