@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Start-up: parse LIBSLAB_CMDLINE once, set up the simulated machine, then
- * hand the command line to the allocator (boot parameters) and create its
- * kmalloc caches, as a kernel's start_kernel() would.  Any shim entry
- * point may run before this constructor (another library's constructor
+ * The simulated machine's set-up: parse its parameters of LIBSLAB_CMDLINE
+ * once and build its CPUs, nodes and page allocator.  Any shim entry point
+ * may run before the front end's start-up (another library's constructor
  * allocating), so each calls sim_init(), which runs exactly once.
  */
 #include <ctype.h>
@@ -11,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kernel.h>
-#include <linux/slab.h>
+#include <linux/numa.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/mm.h>
@@ -271,15 +271,4 @@ const struct sim_config *sim_config(void)
 {
 	sim_init();
 	return &config;
-}
-
-__attribute__((constructor)) static void libslab_startup(void)
-{
-	const char *cmdline = getenv("LIBSLAB_CMDLINE");
-
-	sim_init();
-	if (libslab_parse_cmdline(cmdline))
-		pr_warn("libslab: LIBSLAB_CMDLINE has malformed parameters\n");
-	if (libslab_init())
-		panic("libslab: cannot create the kmalloc caches\n");
 }

@@ -48,6 +48,9 @@ void sim_fault_setup(u64 seed);
 void sim_random_setup(u64 seed);
 
 
+/* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
+void sim_rcu_bind_kvfree(void (*f)(const void *object));
+
 struct sim_det_task;
 
 /* A thread, or a task of the deterministic scheduler. */
