@@ -657,7 +657,8 @@ static void usage(FILE *f)
 		"\n"
 		"Boot parameters are also read from LIBSLAB_CMDLINE at start-up.\n"
 		"Exit status: 0 ok, 1 a check failed, libslab reported an error or the\n"
-		"output could not be written, 2 bad usage or an unreadable input.\n",
+		"output could not be written, 2 bad usage, bad LIBSLAB_CMDLINE parameters\n"
+		"or an unreadable input.\n",
 		DEFAULT_SEED, DEFAULT_OPS);
 }
 
@@ -741,6 +742,11 @@ int main(int argc, char **argv)
 	bool quiet = false, aliases = false;
 	int opt, ret;
 
+	/* Start-up reported each bad word; a run on other settings is no answer. */
+	if (sim_cmdline_had_errors()) {
+		fprintf(stderr, "slabsim: LIBSLAB_CMDLINE has bad parameters (see above)\n");
+		return 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "replay"))
 		return stdout_status(replay_main(argc - 1, argv + 1));
 

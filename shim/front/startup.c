@@ -26,8 +26,10 @@ __attribute__((constructor)) void libslab_startup(void)
 {
 	sim_init();
 	sim_rcu_bind_kvfree(kvfree);
-	if (libslab_parse_cmdline(getenv("LIBSLAB_CMDLINE")))
+	if (libslab_parse_cmdline(getenv("LIBSLAB_CMDLINE"))) {
 		pr_warn("libslab: LIBSLAB_CMDLINE has malformed parameters\n");
+		sim_note_cmdline_error();
+	}
 	if (libslab_init())
 		panic("libslab: cannot create the kmalloc caches\n");
 }

@@ -247,9 +247,22 @@ int sim_check_cmdline(const char *cmdline)
 	return sim_parse(cmdline, &scratch);
 }
 
+static bool cmdline_errors;
+
+void sim_note_cmdline_error(void)
+{
+	__atomic_store_n(&cmdline_errors, true, __ATOMIC_RELAXED);
+}
+
+bool sim_cmdline_had_errors(void)
+{
+	return __atomic_load_n(&cmdline_errors, __ATOMIC_RELAXED);
+}
+
 static void sim_init_once(void)
 {
-	sim_parse(getenv("LIBSLAB_CMDLINE"), &config);
+	if (sim_parse(getenv("LIBSLAB_CMDLINE"), &config))
+		sim_note_cmdline_error();
 	sim_init_on_alloc = config.init_on_alloc;
 	sim_init_on_free = config.init_on_free;
 	slab_tool_on = config.tool_poison;

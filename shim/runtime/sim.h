@@ -48,6 +48,8 @@ void sim_fault_setup(u64 seed);
 void sim_random_setup(u64 seed);
 
 
+/* Start-up found a bad word in LIBSLAB_CMDLINE (sim_cmdline_had_errors()). */
+void sim_note_cmdline_error(void);
 /* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
 void sim_rcu_bind_kvfree(void (*f)(const void *object));
 

@@ -383,6 +383,21 @@ class SlabsimOptions(unittest.TestCase):
         self.assertIn("--cmdline: nr_cpus=4 sets up the simulated machine", err)
         self.assertIn("LIBSLAB_CMDLINE='nr_cpus=4'", err)
 
+    def test_bad_machine_parameters_in_the_environment_fail_the_run(self):
+        env = dict(os.environ, LIBSLAB_CMDLINE="nr_cpus=abc")
+        p = subprocess.run([SLABSIM, "--ops", "10", "--quiet"], capture_output=True,
+                           text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", p.stderr)
+        self.assertIn("slabsim: LIBSLAB_CMDLINE has bad parameters", p.stderr)
+
+    def test_bad_allocator_parameters_in_the_environment_fail_the_run(self):
+        env = dict(os.environ, LIBSLAB_CMDLINE="slub_min_order=x")
+        p = subprocess.run([SLABSIM, "replay", "--quiet", SAMPLE], capture_output=True,
+                           text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("malformed boot parameter 'slub_min_order=x'", p.stderr)
+
     def test_the_help_says_where_machine_parameters_go(self):
         p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)
         self.assertIn("come from LIBSLAB_CMDLINE only", p.stdout)

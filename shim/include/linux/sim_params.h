@@ -19,6 +19,11 @@
  * parameter unapplied.
  */
 int sim_check_cmdline(const char *cmdline);
+/*
+ * Whether start-up found a bad word in LIBSLAB_CMDLINE, the machine's or
+ * the allocator's (each was reported then): a tool exits non-zero on it.
+ */
+bool sim_cmdline_had_errors(void);
 /* Whether word ("name=value") sets one of the machine parameters above. */
 bool sim_is_machine_param(const char *word);
 
