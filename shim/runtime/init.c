@@ -42,27 +42,28 @@ bool sim_init_on_free;
 #define SIM_MEM_MIN	(PAGE_SIZE << MAX_PAGE_ORDER)
 #define SIM_MEM_MAX	(1ULL << 40)
 
-static int setup_nr_cpus(struct sim_config *c, const char *value)
+/* A number of things in 1..max into *count. */
+static int setup_count(unsigned int *count, const char *value, unsigned int max)
 {
 	unsigned int n;
 
-	if (kstrtouint(value, 0, &n) || n < 1 || n > NR_CPUS)
+	if (kstrtouint(value, 0, &n) || n < 1 || n > max)
 		return -EINVAL;
-	c->nr_cpus = n;
+	*count = n;
 	return 0;
 }
 
-static int setup_numa_fake(struct sim_config *c, const char *value)
+static int setup_nr_cpus(void *nr_cpus, const char *value)
 {
-	unsigned int n;
-
-	if (kstrtouint(value, 0, &n) || n < 1 || n > MAX_NUMNODES)
-		return -EINVAL;
-	c->nr_nodes = n;
-	return 0;
+	return setup_count(nr_cpus, value, NR_CPUS);
 }
 
-static int setup_mem(struct sim_config *c, const char *value)
+static int setup_numa_fake(void *nr_nodes, const char *value)
+{
+	return setup_count(nr_nodes, value, MAX_NUMNODES);
+}
+
+static int setup_mem(void *node_bytes, const char *value)
 {
 	unsigned long long bytes;
 	char *end;
@@ -73,110 +74,92 @@ static int setup_mem(struct sim_config *c, const char *value)
 	bytes = memparse(value, &end);
 	if (*end || bytes < SIM_MEM_MIN || bytes > SIM_MEM_MAX)
 		return -EINVAL;
-	c->node_bytes = bytes;
+	*(unsigned long *)node_bytes = bytes;
 	return 0;
 }
 
-static int setup_cpu_map(struct sim_config *c, const char *value)
+static int setup_cpu_map(void *cpu_map, const char *value)
 {
 	if (!strcmp(value, "rr"))
-		c->cpu_map = SIM_CPU_MAP_RR;
+		*(enum sim_cpu_map *)cpu_map = SIM_CPU_MAP_RR;
 	else if (!strcmp(value, "getcpu"))
-		c->cpu_map = SIM_CPU_MAP_GETCPU;
+		*(enum sim_cpu_map *)cpu_map = SIM_CPU_MAP_GETCPU;
 	else
 		return -EINVAL;
 	return 0;
 }
 
-static int setup_preempt(struct sim_config *c, const char *value)
+static int setup_preempt(void *preempt_rt, const char *value)
 {
 	if (!strcmp(value, "rt"))
-		c->preempt_rt = true;
+		*(bool *)preempt_rt = true;
 	else if (!strcmp(value, "none") || !strcmp(value, "voluntary") ||
 		 !strcmp(value, "full"))
-		c->preempt_rt = false;
+		*(bool *)preempt_rt = false;
 	else
 		return -EINVAL;
 	return 0;
 }
 
-static int setup_page_poison(struct sim_config *c, const char *value)
+/* The one parser of the switches: the kernel's kstrtobool(). */
+static int setup_switch(void *on, const char *value)
 {
-	return kstrtobool(value, &c->page_poison);
+	return kstrtobool(value, on);
 }
 
-static int setup_init_on_alloc(struct sim_config *c, const char *value)
+static int setup_seed(void *seed, const char *value)
 {
-	return kstrtobool(value, &c->init_on_alloc);
-}
+	unsigned long n;
 
-static int setup_init_on_free(struct sim_config *c, const char *value)
-{
-	return kstrtobool(value, &c->init_on_free);
-}
-
-static int setup_slub_tool_poison(struct sim_config *c, const char *value)
-{
-	return kstrtobool(value, &c->tool_poison);
-}
-
-static int setup_fail_seed(struct sim_config *c, const char *value)
-{
-	unsigned long seed;
-
-	if (kstrtoul(value, 0, &seed))
+	if (kstrtoul(value, 0, &n))
 		return -EINVAL;
-	c->fail_seed = seed;
+	*(u64 *)seed = n;
 	return 0;
 }
 
-static int setup_random_seed(struct sim_config *c, const char *value)
-{
-	unsigned long seed;
-
-	if (kstrtoul(value, 0, &seed))
-		return -EINVAL;
-	c->random_seed = seed;
-	return 0;
-}
-
-static int setup_fail_page_alloc(struct sim_config *c, const char *value)
+static int setup_fail_page_alloc(void *spec, const char *value)
 {
 	struct fault_attr check = {};
-	char buf[sizeof(c->fail_page_alloc)];
+	char buf[sizeof(((struct sim_config *)NULL)->fail_page_alloc)];
 
 	/* Parsed on a scratch attribute: applied once the machine is up. */
 	if (strscpy(buf, value, sizeof(buf)) < 0 || !setup_fault_attr(&check, buf))
 		return -EINVAL;
-	strscpy(c->fail_page_alloc, value, sizeof(c->fail_page_alloc));
+	strscpy(spec, value, sizeof(buf));
 	return 0;
 }
 
 /* A word of LIBSLAB_CMDLINE that sets up the simulated machine. */
 struct sim_param {
 	const char *name;	/* with its '=' */
-	int (*setup)(struct sim_config *c, const char *value);
+	int (*setup)(void *field, const char *value);
+	size_t field;		/* what it sets: offsetof(struct sim_config, ...) */
 	const char *expects;	/* a good value, for the message about a bad one */
 };
 
+#define PARAM(name, setup, field, expects) \
+	{ name, setup, offsetof(struct sim_config, field), expects }
 #define ON_OFF	"on/off, 1/0 or y/n"
 static const struct sim_param sim_params[] = {
-	{ "nr_cpus=", setup_nr_cpus, "a number of CPUs in 1.." __stringify(NR_CPUS) },
-	{ "numa=fake=", setup_numa_fake,
-	  "a number of nodes in 1.." __stringify(MAX_NUMNODES) },
-	{ "mem=", setup_mem, "a size per node in 4M..1024G" },
-	{ "cpu_map=", setup_cpu_map, "rr or getcpu" },
-	{ "preempt=", setup_preempt, "rt, or none, voluntary or full (run alike)" },
-	{ "page_poison=", setup_page_poison, ON_OFF },
-	{ "init_on_alloc=", setup_init_on_alloc, ON_OFF },
-	{ "init_on_free=", setup_init_on_free, ON_OFF },
-	{ "slub_tool_poison=", setup_slub_tool_poison, ON_OFF },
-	{ "fail_seed=", setup_fail_seed, "a number" },
-	{ "random_seed=", setup_random_seed, "a number" },
-	{ "fail_page_alloc=", setup_fail_page_alloc,
-	  "interval,probability,space,times (63 characters at most)" },
+	PARAM("nr_cpus=", setup_nr_cpus, nr_cpus,
+	      "a number of CPUs in 1.." __stringify(NR_CPUS)),
+	PARAM("numa=fake=", setup_numa_fake, nr_nodes,
+	      "a number of nodes in 1.." __stringify(MAX_NUMNODES)),
+	PARAM("mem=", setup_mem, node_bytes, "a size per node in 4M..1024G"),
+	PARAM("cpu_map=", setup_cpu_map, cpu_map, "rr or getcpu"),
+	PARAM("preempt=", setup_preempt, preempt_rt,
+	      "rt, or none, voluntary or full (run alike)"),
+	PARAM("page_poison=", setup_switch, page_poison, ON_OFF),
+	PARAM("init_on_alloc=", setup_switch, init_on_alloc, ON_OFF),
+	PARAM("init_on_free=", setup_switch, init_on_free, ON_OFF),
+	PARAM("slub_tool_poison=", setup_switch, tool_poison, ON_OFF),
+	PARAM("fail_seed=", setup_seed, fail_seed, "a number"),
+	PARAM("random_seed=", setup_seed, random_seed, "a number"),
+	PARAM("fail_page_alloc=", setup_fail_page_alloc, fail_page_alloc,
+	      "interval,probability,space,times (63 characters at most)"),
 };
 #undef ON_OFF
+#undef PARAM
 
 /*
  * Apply one word to c if it is a machine parameter.  A bad value leaves c
@@ -196,7 +179,7 @@ static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
 		if (len - name_len < sizeof(value)) {
 			memcpy(value, word + name_len, len - name_len);
 			value[len - name_len] = '\0';
-			if (!sim_params[i].setup(c, value))
+			if (!sim_params[i].setup((char *)c + sim_params[i].field, value))
 				return 0;
 		}
 		pr_err("libslab: %.*s: expects %s; ignored\n",
