@@ -277,8 +277,12 @@ static bool field_number(struct loader *l, const char *line, const char *fields,
 		return false;
 	}
 	errno = 0;
-	*val = len && isxdigit((unsigned char)v[0]) ? strtoull(v, &end, base) : 0;
-	if (!len || !isxdigit((unsigned char)v[0]) || end != v + len)
+	/* strtoull() would take a sign or spaces; a number starts with a digit. */
+	end = (char *)v;
+	*val = 0;
+	if (len && isxdigit((unsigned char)v[0]))
+		*val = strtoull(v, &end, base);
+	if (!len || end != v + len)
 		snprintf(why, sizeof(why), "%s=%.*s is not a %s number", key,
 			 (int)min_size(len, 40), v, base == 16 ? "hexadecimal" : "decimal");
 	else if (errno || *val > max)

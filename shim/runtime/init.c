@@ -174,7 +174,7 @@ static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
 	for (i = 0; i < ARRAY_SIZE(sim_params); i++) {
 		size_t name_len = strlen(sim_params[i].name);
 
-		if (len < name_len || strncmp(word, sim_params[i].name, name_len))
+		if (len < name_len || strncmp(word, sim_params[i].name, name_len) != 0)
 			continue;
 		if (len - name_len < sizeof(value)) {
 			memcpy(value, word + name_len, len - name_len);
