@@ -11,6 +11,7 @@
  * the end are then freed and the caches destroyed, so that libslab's own
  * checks see the whole life of every cache.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -708,16 +709,36 @@ static int print_vs_capture(const struct trace *t, unsigned long live_objects)
 	return 0;
 }
 
-static void write_summary(const struct replay_opts *o, const struct backend *b,
+/* Open path to write; NULL, with a message naming it, if it cannot be. */
+static FILE *open_output(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		fprintf(stderr, "slabsim: cannot write %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/* Close f, written to path: 0, or 1 with a message if anything was lost. */
+static int close_output(FILE *f, const char *path)
+{
+	bool lost = ferror(f);
+	int err = errno;
+
+	if (fclose(f) && !lost) {
+		lost = true;
+		err = errno;
+	}
+	if (!lost)
+		return 0;
+	fprintf(stderr, "slabsim: cannot write %s: %s\n", path, strerror(err));
+	return 1;
+}
+
+static void write_summary(FILE *f, const struct replay_opts *o, const struct backend *b,
 			  const struct trace *t, const struct replay_result *r,
 			  const struct paths *paths, double load_s)
 {
-	FILE *f = fopen(o->summary, "w");
-
-	if (!f) {
-		perror(o->summary);
-		return;
-	}
 	fprintf(f, "label\t%s\ndesign\t%s\ncmdline\t%s\ncpu_partial_off\t%d\n",
 		o->label ? o->label : b->design, b->design,
 		getenv("LIBSLAB_CMDLINE") ? getenv("LIBSLAB_CMDLINE") : "",
@@ -739,7 +760,6 @@ static void write_summary(const struct replay_opts *o, const struct backend *b,
 		paths->alloc_slow);
 	fprintf(f, "free_fastpath\t%lu\nfree_slowpath\t%lu\n", paths->free_fast,
 		paths->free_slow);
-	fclose(f);
 }
 
 static void usage(FILE *f)
@@ -819,7 +839,7 @@ int replay_main(int argc, char **argv)
 	bool show_progress = isatty(STDERR_FILENO);
 	uint64_t *handles = NULL;
 	struct trace t;
-	FILE *series = NULL;
+	FILE *series = NULL, *summary = NULL;
 	double t0;
 	bool *live = NULL;
 	int status = 0;
@@ -854,8 +874,9 @@ int replay_main(int argc, char **argv)
 		status = 2;
 		goto out;
 	}
-	if (o.series && !(series = fopen(o.series, "w"))) {
-		perror(o.series);
+	/* Before the replay: a file that cannot be written fails at once. */
+	if ((o.series && !(series = open_output(o.series))) ||
+	    (o.summary && !(summary = open_output(o.summary)))) {
 		status = 2;
 		goto out;
 	}
@@ -868,8 +889,10 @@ int replay_main(int argc, char **argv)
 	base_other_pages = sim_pages_in_use(NUMA_NO_NODE) - base_slab_pages;
 	replay(&t, b, handles, live, series,
 	       show_progress && t.nr_events > PROGRESS_MIN_EVENTS, &r);
-	if (series)
-		fclose(series);
+	if (series) {
+		status = close_output(series, o.series);
+		series = NULL;
+	}
 
 	printf("%s replay of %s%s%s\n", b->design, o.trace, getenv("LIBSLAB_CMDLINE") ?
 	       " with LIBSLAB_CMDLINE=" : "", getenv("LIBSLAB_CMDLINE") ?: "");
@@ -902,8 +925,11 @@ int replay_main(int argc, char **argv)
 			status = 2;
 		}
 	}
-	if (o.summary)
-		write_summary(&o, b, &t, &r, &paths, t0);
+	if (summary) {
+		write_summary(summary, &o, b, &t, &r, &paths, t0);
+		status = max(status, close_output(summary, o.summary));
+		summary = NULL;
+	}
 
 	for (size_t i = 0; i < t.nr_objects; i++)
 		if (live[i])
@@ -917,6 +943,10 @@ int replay_main(int argc, char **argv)
 		status = 1;
 	}
 out:
+	if (series)
+		fclose(series);
+	if (summary)
+		fclose(summary);
 	slob_destroy(slob);
 	free(handles);
 	free(live);

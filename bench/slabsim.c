@@ -17,13 +17,16 @@
  * counts are checked too.  Any mismatch, or any report the library issued,
  * makes the exit status 1.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/slab.h>
 #include <linux/seq_file.h>
+#include <linux/sim_params.h>
 
 #include "replay.h"
 
@@ -644,27 +647,81 @@ static void usage(FILE *f)
 		"\n"
 		"  --seed N          PRNG seed (default %d); the same seed gives the same run\n"
 		"  --ops N           workload steps (default %d)\n"
-		"  --cmdline STRING  boot parameters applied before the caches are created,\n"
-		"                    e.g. 'slub_min_order=1 slab_nomerge'\n"
+		"  --cmdline STRING  the allocator's boot parameters, applied before the caches\n"
+		"                    are created, e.g. 'slub_min_order=1 slab_nomerge'; the\n"
+		"                    simulated machine's (nr_cpus=, mem=, numa=fake=, ...) are\n"
+		"                    set up before main() and come from LIBSLAB_CMDLINE only\n"
 		"  --aliases         after slabinfo, list the names merged into other caches\n"
 		"  --quiet           print neither slabinfo nor the summary line\n"
 		"  --help            show this help\n"
 		"\n"
 		"Boot parameters are also read from LIBSLAB_CMDLINE at start-up.\n"
-		"Exit status: 0 ok, 1 a check failed or libslab reported an error,\n"
-		"2 bad usage.\n",
+		"Exit status: 0 ok, 1 a check failed, libslab reported an error or the\n"
+		"output could not be written, 2 bad usage, bad LIBSLAB_CMDLINE parameters\n"
+		"or an unreadable input.\n",
 		DEFAULT_SEED, DEFAULT_OPS);
 }
 
-/* Parse a whole decimal number into *val; false if it is not one. */
-static bool parse_number(const char *s, unsigned long long *val)
+/* Parse the whole decimal number of option into *val; false, with a message, if it is not one. */
+static bool parse_number(const char *option, const char *s, unsigned long long *val)
 {
 	char *end;
 
-	if (*s < '0' || *s > '9')
-		return false;
-	*val = strtoull(s, &end, 10);
-	return *end == '\0';
+	errno = 0;
+	if (*s >= '0' && *s <= '9') {
+		*val = strtoull(s, &end, 10);
+		if (!*end && !errno)
+			return true;
+		if (!*end) {
+			fprintf(stderr, "slabsim: --%s %s: more than %llu\n", option, s,
+				ULLONG_MAX);
+			return false;
+		}
+	}
+	fprintf(stderr, "slabsim: --%s %s: not a number\n", option, s);
+	return false;
+}
+
+/*
+ * The words of --cmdline that set up the simulated machine: too late for
+ * them in main(), so each is refused with a message; false if any was.
+ */
+static bool cmdline_is_the_allocators(const char *cmdline)
+{
+	bool ok = true;
+
+	while (*cmdline) {
+		size_t len;
+
+		cmdline += strspn(cmdline, " \t\n");
+		len = strcspn(cmdline, " \t\n");
+		if (len && sim_is_machine_param(cmdline)) {
+			fprintf(stderr, "slabsim: --cmdline: %.*s sets up the simulated machine, "
+				"which start-up reads from LIBSLAB_CMDLINE only: "
+				"LIBSLAB_CMDLINE='%.*s' slabsim ...\n",
+				(int)len, cmdline, (int)len, cmdline);
+			ok = false;
+		}
+		cmdline += len;
+	}
+	return ok;
+}
+
+/*
+ * status, or 1 with a message if standard output could not be written
+ * (a full disk, a closed pipe): lost output is no successful run.
+ */
+static int stdout_status(int status)
+{
+	int flush_failed = fflush(stdout);
+	int err = errno;
+
+	if (flush_failed || ferror(stdout)) {
+		fprintf(stderr, "slabsim: cannot write standard output: %s\n",
+			flush_failed ? strerror(err) : "a write failed");
+		return status ? status : 1;
+	}
+	return status;
 }
 
 /* Parse the options, run the workload, print slabinfo, clean up. */
@@ -685,18 +742,21 @@ int main(int argc, char **argv)
 	bool quiet = false, aliases = false;
 	int opt, ret;
 
+	/* Start-up reported each bad word; a run on other settings is no answer. */
+	if (sim_cmdline_had_errors()) {
+		fprintf(stderr, "slabsim: LIBSLAB_CMDLINE has bad parameters (see above)\n");
+		return 2;
+	}
 	if (argc > 1 && !strcmp(argv[1], "replay"))
-		return replay_main(argc - 1, argv + 1);
+		return stdout_status(replay_main(argc - 1, argv + 1));
 
 	while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 's':
 		case 'o':
-			if (!parse_number(optarg, opt == 's' ? &seed : &ops)) {
-				fprintf(stderr, "slabsim: not a number: %s\n",
-					optarg);
+			if (!parse_number(opt == 's' ? "seed" : "ops", optarg,
+					  opt == 's' ? &seed : &ops))
 				return 2;
-			}
 			break;
 		case 'c':
 			cmdline = optarg;
@@ -721,6 +781,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if (cmdline && !cmdline_is_the_allocators(cmdline))
+		return 2;
 	if (cmdline && libslab_parse_cmdline(cmdline)) {
 		fprintf(stderr, "slabsim: bad boot parameters: %s\n", cmdline);
 		return 2;
@@ -751,5 +813,5 @@ int main(int argc, char **argv)
 			"the snapshot, %lu errors\n",
 			seed, ops, stats.allocs, stats.frees, stats.failed,
 			stats.live_objs, stats.live_bytes, stats.errors);
-	return stats.errors ? 1 : 0;
+	return stdout_status(stats.errors ? 1 : 0);
 }

@@ -4,6 +4,7 @@
  * event lines into events and objects, matching frees to allocations by
  * address, then the resolution of every cache allocation to a cache.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,11 @@ static void string_table_release(struct string_table *t)
 	addr_map_release(&t->index);
 }
 
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
 /* What the loader keeps while it reads. */
 struct loader {
 	struct trace *t;
@@ -187,6 +193,7 @@ struct loader {
 	int32_t *object_name;		/* per object: name from its free, or -1 */
 	size_t cap_events, cap_objects;
 	const char *section;
+	const char *path;		/* the trace's, for messages */
 	unsigned long lineno;
 };
 
@@ -205,19 +212,6 @@ static const char *field(const char *fields, const char *key, size_t *len)
 		return p;
 	}
 	return NULL;
-}
-
-static bool field_u64(const char *fields, const char *key, int base, uint64_t *val)
-{
-	size_t len;
-	const char *v = field(fields, key, &len);
-	char *end;
-
-	if (!v || !len)
-		return false;
-	errno = 0;
-	*val = strtoull(v, &end, base);
-	return !errno && end == v + len;
 }
 
 static uint8_t parse_gfp(const char *fields)
@@ -249,12 +243,55 @@ static uint8_t parse_gfp(const char *fields)
 	return gfp;
 }
 
+/*
+ * One message per malformed line, "file:line: why; skipped: <the line>",
+ * for the first MALFORMED_SHOWN of them; the others are counted.
+ */
 static void malformed(struct loader *l, const char *line, const char *why)
 {
 	if (l->t->counts.malformed++ < MALFORMED_SHOWN)
-		fprintf(stderr, "slabsim: line %lu: %s, skipped: %.160s", l->lineno, why, line);
+		fprintf(stderr, "slabsim: %s:%lu: %s; skipped: %.*s\n", l->path, l->lineno,
+			why, (int)min_size(strcspn(line, "\n"), 160), line);
 	if (l->t->counts.malformed == MALFORMED_SHOWN + 1)
-		fprintf(stderr, "slabsim: (further malformed lines are only counted)\n");
+		fprintf(stderr, "slabsim: %s: further malformed lines are only counted\n",
+			l->path);
+}
+
+/*
+ * The number of "key=" (in base, at most max) of an event's fields in
+ * *val; false, with the line reported as malformed naming the field and
+ * what is wrong with it, if it is missing or not such a number.
+ */
+static bool field_number(struct loader *l, const char *line, const char *fields,
+			 const char *event, const char *key, int base, uint64_t max,
+			 uint64_t *val)
+{
+	size_t len;
+	const char *v = field(fields, key, &len);
+	char why[160];
+	char *end;
+
+	if (!v) {
+		snprintf(why, sizeof(why), "%s event without %s=", event, key);
+		malformed(l, line, why);
+		return false;
+	}
+	errno = 0;
+	/* strtoull() would take a sign or spaces; a number starts with a digit. */
+	end = (char *)v;
+	*val = 0;
+	if (len && isxdigit((unsigned char)v[0]))
+		*val = strtoull(v, &end, base);
+	if (!len || end != v + len)
+		snprintf(why, sizeof(why), "%s=%.*s is not a %s number", key,
+			 (int)min_size(len, 40), v, base == 16 ? "hexadecimal" : "decimal");
+	else if (errno || *val > max)
+		snprintf(why, sizeof(why), "%s=%.*s is more than %llu", key,
+			 (int)min_size(len, 40), v, (unsigned long long)max);
+	else
+		return true;
+	malformed(l, line, why);
+	return false;
 }
 
 static struct trace_event *new_event(struct loader *l)
@@ -299,12 +336,12 @@ static void slab_alloc_line(struct loader *l, const char *line, const char *fiel
 	uint32_t obj;
 	long old;
 
-	if (!field_u64(fields, "ptr", 16, &ptr) || !field_u64(fields, "bytes_req", 10, &req) ||
-	    !field_u64(fields, "bytes_alloc", 10, &alloc) || req > UINT32_MAX ||
-	    alloc > UINT32_MAX) {
-		malformed(l, line, "an allocation without ptr, bytes_req or bytes_alloc");
+	const char *event = cache ? "a kmem_cache_alloc" : "a kmalloc";
+
+	if (!field_number(l, line, fields, event, "ptr", 16, UINT64_MAX, &ptr) ||
+	    !field_number(l, line, fields, event, "bytes_req", 10, UINT32_MAX, &req) ||
+	    !field_number(l, line, fields, event, "bytes_alloc", 10, UINT32_MAX, &alloc))
 		return;
-	}
 	if (!ptr) {
 		l->t->counts.failed_allocs++;
 		return;
@@ -343,10 +380,9 @@ static void slab_free_line(struct loader *l, const char *line, const char *field
 	uint64_t ptr;
 	long obj;
 
-	if (!field_u64(fields, "ptr", 16, &ptr)) {
-		malformed(l, line, "a free without ptr");
+	if (!field_number(l, line, fields, cache ? "a kmem_cache_free" : "a kfree", "ptr", 16,
+			  UINT64_MAX, &ptr))
 		return;
-	}
 	if (ptr <= 16) {
 		l->t->counts.null_frees++;
 		return;
@@ -372,11 +408,11 @@ static void page_line(struct loader *l, const char *line, const char *fields, bo
 	struct trace_counts *c = &l->t->counts;
 	uint64_t order, pfn;
 
-	if (!field_u64(fields, "order", 10, &order) || order > 20 ||
-	    !field_u64(fields, "pfn", 16, &pfn)) {
-		malformed(l, line, "a page event without pfn or order");
+	const char *event = alloc ? "an mm_page_alloc" : "an mm_page_free";
+
+	if (!field_number(l, line, fields, event, "order", 10, 20, &order) ||
+	    !field_number(l, line, fields, event, "pfn", 16, UINT64_MAX, &pfn))
 		return;
-	}
 	if (alloc) {
 		if (!pfn)
 			return;		/* a failed page allocation */
@@ -430,8 +466,15 @@ static void event_line(struct loader *l, const char *line)
 		if (*end == ']' && end < at)
 			cpu = n;
 	}
+	if (cpu == ~0UL) {
+		malformed(l, line, "no [cpu] field before the event");
+		return;
+	}
 	if (cpu > 255) {
-		malformed(l, line, "no [cpu] field");
+		char why[64];
+
+		snprintf(why, sizeof(why), "[%lu] is a CPU above 255", cpu);
+		malformed(l, line, why);
 		return;
 	}
 	if (cpu + 1 > l->t->counts.nr_cpus)
@@ -726,7 +769,7 @@ static FILE *open_trace(const char *path, bool *piped)
 
 int trace_load(const char *path, struct trace *t, bool progress)
 {
-	struct loader l = { .t = t };
+	struct loader l = { .t = t, .path = path };
 	char *line = NULL;
 	size_t cap = 0;
 	bool piped;

@@ -41,16 +41,14 @@ static unsigned long kmalloc_copy_seed;
 
 int setup_random_kmalloc_caches(const char *value)
 {
-	if (!strcmp(value, "on") || !strcmp(value, "1")) {
-		/* The kernel's RANDOM_KMALLOC_CACHES depends on !SLUB_TINY. */
-		if (IS_ENABLED(CONFIG_LIBSLAB_TINY))
-			return -EINVAL;
-		random_kmalloc_caches = true;
-	} else if (!strcmp(value, "off") || !strcmp(value, "0")) {
-		random_kmalloc_caches = false;
-	} else {
+	bool on;
+
+	if (kstrtobool(value, &on))
 		return -EINVAL;
-	}
+	/* The kernel's RANDOM_KMALLOC_CACHES depends on !SLUB_TINY. */
+	if (on && IS_ENABLED(CONFIG_LIBSLAB_TINY))
+		return -EINVAL;
+	random_kmalloc_caches = on;
 	return 0;
 }
 

@@ -30,12 +30,17 @@ static struct kmem_cache boot_kmem_cache_node;
 static __printf(2, 0) void vslab_bug(struct kmem_cache *s, const char *fmt,
 				    va_list args)
 {
-	char buf[256];
+	struct va_format vaf;
+	va_list message_args;
 
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	/* %pV prints the caller's message in place, whatever its length. */
+	va_copy(message_args, args);
+	vaf.fmt = fmt;
+	vaf.va = &message_args;
 	pr_err("=============================================================================\n");
-	pr_err("BUG %s (%s): %s\n", s ? s->name : "<unknown>", print_tainted(), buf);
+	pr_err("BUG %s (%s): %pV\n", s ? s->name : "<unknown>", print_tainted(), &vaf);
 	pr_err("-----------------------------------------------------------------------------\n\n");
+	va_end(message_args);
 }
 
 void slab_bug(struct kmem_cache *s, const char *fmt, ...)
@@ -341,6 +346,21 @@ static void kmem_cache_release(struct kmem_cache *s)
 	kmem_cache_free(kmem_cache, s);
 }
 
+/*
+ * Whether s is a cache in slab_caches (slab_mutex held).  A cache that is
+ * not was destroyed already, or never created: its memory may be freed,
+ * so nothing of it may be read.
+ */
+static bool slab_cache_listed(const struct kmem_cache *s)
+{
+	const struct kmem_cache *listed;
+
+	list_for_each_entry(listed, &slab_caches, list)
+		if (listed == s)
+			return true;
+	return false;
+}
+
 void kmem_cache_destroy(struct kmem_cache *s)
 {
 	int err;
@@ -352,6 +372,17 @@ void kmem_cache_destroy(struct kmem_cache *s)
 
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);
+	/*
+	 * The kernel reads a destroyed cache as it finds it (use after
+	 * free); libslab refuses it without a read.
+	 */
+	if (WARN(!slab_cache_listed(s),
+		 "%s: 0x%p is not a cache in use (destroyed already?)\n",
+		 __func__, s)) {
+		mutex_unlock(&slab_mutex);
+		cpus_read_unlock();
+		return;
+	}
 	if (WARN(s->refcount <= 0, "%s: cache %s is not destroyable\n",
 		 __func__, s->name)) {
 		mutex_unlock(&slab_mutex);

@@ -15,25 +15,15 @@
 bool slab_freelist_hardened = IS_ENABLED(CONFIG_LIBSLAB_FREELIST_HARDENED);
 bool slab_freelist_random = IS_ENABLED(CONFIG_LIBSLAB_FREELIST_RANDOM);
 
-static int setup_bool(const char *value, bool *option)
-{
-	if (!strcmp(value, "on") || !strcmp(value, "1"))
-		*option = true;
-	else if (!strcmp(value, "off") || !strcmp(value, "0"))
-		*option = false;
-	else
-		return -EINVAL;
-	return 0;
-}
-
+/* The switches take the kernel's booleans (kstrtobool(): on/off, 1/0, y/n). */
 int setup_slab_freelist_hardened(const char *value)
 {
-	return setup_bool(value, &slab_freelist_hardened);
+	return kstrtobool(value, &slab_freelist_hardened);
 }
 
 int setup_slab_freelist_random(const char *value)
 {
-	return setup_bool(value, &slab_freelist_random);
+	return kstrtobool(value, &slab_freelist_random);
 }
 
 /* A random permutation of the objects' offsets (Fisher-Yates). */

@@ -7,6 +7,7 @@
  * setup_slub_max_order(), setup_slub_min_objects(), setup_slab_nomerge(),
  * setup_slab_merge().  libslab_extra_checks= is libslab's own.
  */
+#include <asm/setup.h>
 #include "slab.h"
 
 bool slab_nomerge;
@@ -66,13 +67,7 @@ static int setup_slab_merge(const char *str)
 /* libslab_extra_checks=on|off: the checks 6.12 does not make (see slab.h). */
 static int setup_libslab_extra_checks(const char *str)
 {
-	if (!strcmp(str, "on") || !strcmp(str, "1"))
-		libslab_extra_checks = true;
-	else if (!strcmp(str, "off") || !strcmp(str, "0"))
-		libslab_extra_checks = false;
-	else
-		return -EINVAL;
-	return 0;
+	return kstrtobool(str, &libslab_extra_checks);
 }
 
 struct slab_param {
@@ -128,7 +123,11 @@ static int apply_param(const char *word)
 
 int libslab_parse_cmdline(const char *cmdline)
 {
-	char word[320];
+	/*
+	 * Static, as a boot command line is: too big for a kernel stack, and
+	 * parsed before anything else runs.
+	 */
+	static char word[COMMAND_LINE_SIZE];
 	int ret = 0;
 
 	while (cmdline && *cmdline) {
@@ -138,7 +137,12 @@ int libslab_parse_cmdline(const char *cmdline)
 		len = strcspn(cmdline, " \t\n");
 		if (!len)
 			break;
-		if (len < sizeof(word)) {
+		if (len >= sizeof(word)) {
+			/* No kernel command line holds it: refuse, never cut. */
+			pr_warn("libslab: boot parameter '%.32s...' is longer than %d characters\n",
+				cmdline, COMMAND_LINE_SIZE - 1);
+			ret = -EINVAL;
+		} else {
 			memcpy(word, cmdline, len);
 			word[len] = '\0';
 			if (apply_param(word))

@@ -461,11 +461,17 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 	if (unlikely(!object))
 		return NULL;
 	init = slab_want_init_on_alloc(gfpflags, s);
-	slab_tool_object_alloc(s, object, orig_size, init || s->ctor);
+	/*
+	 * slab_post_alloc_hook(): the whole object is handed out and zeroed,
+	 * then a kmalloc object's tail is taken back from the tools (the
+	 * kernel's kasan_slab_alloc(), then kasan_kmalloc()).
+	 */
+	slab_tool_object_alloc(s, object, s->object_size, init || s->ctor);
 	/* Zero what the caller asked for: kmalloc's red zone stays. */
 	if (unlikely(init))
 		memset(object, 0, slub_debug_orig_size(s) ? orig_size :
 							 s->object_size);
+	slab_tool_object_trim(s, object, orig_size, s->object_size);
 	return object;
 }
 

@@ -27,6 +27,7 @@
 #include <linux/panic.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
+#include <asm/setup.h>
 #include "slab.h"
 
 #define TRACK_ADDRS_COUNT	16
@@ -34,8 +35,11 @@
 /* Flags every cache gets, and the per-cache blocks of slub_debug=. */
 static slab_flags_t slub_debug;
 static const char *slub_debug_string;
-/* The boot command line outlives the kernel's parse; here we keep a copy. */
-static char slub_debug_buf[256];
+/*
+ * The boot command line outlives the kernel's parse; here we keep a copy,
+ * as long as any command line can be.
+ */
+static char slub_debug_buf[COMMAND_LINE_SIZE];
 static bool disable_higher_order_debug;
 
 /* ---- slub_debug= ---- */
@@ -297,15 +301,16 @@ static void print_slab_info(const struct slab *slab)
  */
 static __printf(2, 3) void slab_fix(struct kmem_cache *s, const char *fmt, ...)
 {
-	char buf[192];
+	struct va_format vaf;
 	va_list args;
 
 	if (slab_add_error())
 		return;
 	va_start(args, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	pr_err("FIX %s: %pV\n", s->name, &vaf);
 	va_end(args);
-	pr_err("FIX %s: %s\n", s->name, buf);
 }
 
 static unsigned int size_from_object(const struct kmem_cache *s)

@@ -248,9 +248,10 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 {
 	struct kmem_cache *cachep = virt_to_cache(x);
 
+	/* No cache is a wrong one too, where the kernel oopses on its name. */
 	if (WARN(cachep && cachep != s,
 		 "%s: Wrong slab cache. %s but object is from %s\n",
-		 __func__, s->name, cachep->name))
+		 __func__, s ? s->name : "NULL", cachep->name))
 		print_tracking(cachep, x);
 	return cachep;
 }

@@ -226,7 +226,7 @@ void kunit_mark_skipped_fmt(struct kunit *test, const char *fmt, ...)
 
 	test->status = KUNIT_SKIPPED;
 	va_start(args, fmt);
-	vsnprintf(test->status_comment, sizeof(test->status_comment), fmt, args);
+	sim_vsnprintf(test->status_comment, sizeof(test->status_comment), fmt, args);
 	va_end(args);
 }
 EXPORT_SYMBOL(kunit_mark_skipped_fmt);
@@ -237,7 +237,7 @@ static void kunit_vline(struct kunit *test, const char *fmt, va_list args)
 	char buf[1024];
 	char *line, *save;
 
-	vsnprintf(buf, sizeof(buf), fmt, args);
+	sim_vsnprintf(buf, sizeof(buf), fmt, args);
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		printf("    # %s: %s\n", test->name, line);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Number parsing with the kernel's conventions, jiffies, and sort_r(). */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <linux/kernel.h>
 #include <linux/jiffies.h>
@@ -65,6 +67,24 @@ int kstrtoint(const char *s, unsigned int base, int *res)
 	if (!err)
 		*res = v;
 	return err;
+}
+
+int kstrtobool(const char *s, bool *res)
+{
+	char first = s ? (char)tolower((unsigned char)s[0]) : '\0';
+
+	if (first == 'o' && s[1])
+		first = (char)tolower((unsigned char)s[1]) == 'n' ? 'y' :
+			(char)tolower((unsigned char)s[1]) == 'f' ? 'n' : '\0';
+	if (first && strchr("yt1", first)) {
+		*res = true;
+		return 0;
+	}
+	if (first && strchr("nf0", first)) {
+		*res = false;
+		return 0;
+	}
+	return -EINVAL;
 }
 
 unsigned long long memparse(const char *ptr, char **retptr)

@@ -74,6 +74,27 @@ void synchronize_rcu(void)
 	sim_acquire(&grace_period_token);
 }
 
+/*
+ * What frees kvfree_rcu()'s objects: the core's kvfree(), bound by the
+ * front end's start-up (shim/front/startup.c), since the runtime never
+ * calls up into the core.
+ */
+static void (*bound_kvfree)(const void *object);
+
+void sim_rcu_bind_kvfree(void (*kvfree_fn)(const void *object))
+{
+	__atomic_store_n(&bound_kvfree, kvfree_fn, __ATOMIC_RELEASE);
+}
+
+static void free_object(void *object)
+{
+	void (*kvfree_fn)(const void *) = __atomic_load_n(&bound_kvfree, __ATOMIC_ACQUIRE);
+
+	if (!WARN_ONCE(!kvfree_fn, "kvfree_rcu() of 0x%p before start-up bound kvfree(): leaked\n",
+		       object))
+		kvfree_fn(object);
+}
+
 static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
 		      struct ptr_chunk *chunks)
 {
@@ -89,12 +110,12 @@ static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
 	}
 	for (head = frees; head; head = next) {
 		next = head->next;
-		kvfree((void *)head->func);
+		free_object((void *)head->func);
 	}
 	while ((chunk = chunks)) {
 		chunks = chunk->next;
 		for (i = 0; i < chunk->nr; i++)
-			kvfree(chunk->ptrs[i]);
+			free_object(chunk->ptrs[i]);
 		free(chunk);
 	}
 }
@@ -179,7 +200,7 @@ void kvfree_call_rcu(struct rcu_head *head, void *ptr)
 		if (!chunk) {
 			pthread_mutex_unlock(&q.lock);
 			synchronize_rcu();
-			kvfree(ptr);
+			free_object(ptr);
 			return;
 		}
 		chunk->nr = 0;

@@ -57,7 +57,7 @@ void seq_printf(struct seq_file *m, const char *fmt, ...)
 	int len;
 
 	va_start(args, fmt);
-	len = vsnprintf(small, sizeof(small), fmt, args);
+	len = sim_vsnprintf(small, sizeof(small), fmt, args);
 	va_end(args);
 	if (len < 0)
 		return;
@@ -71,7 +71,7 @@ void seq_printf(struct seq_file *m, const char *fmt, ...)
 		if (!big)
 			return;
 		va_start(args, fmt);
-		vsnprintf(big, len + 1, fmt, args);
+		sim_vsnprintf(big, len + 1, fmt, args);
 		va_end(args);
 		seq_write(m, big, len);
 		free(big);

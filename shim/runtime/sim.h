@@ -31,6 +31,9 @@ struct sim_config {
 	enum sim_cpu_map cpu_map;
 	bool preempt_rt;		/* preempt=rt */
 	bool page_poison;		/* page_poison=on */
+	bool init_on_alloc;		/* init_on_alloc=1 */
+	bool init_on_free;		/* init_on_free=1 */
+	bool tool_poison;		/* slub_tool_poison=on */
 	u64 fail_seed;			/* fail_seed= */
 	u64 random_seed;		/* random_seed= */
 	char fail_page_alloc[64];	/* fail_page_alloc= */
@@ -44,6 +47,11 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 void sim_fault_setup(u64 seed);
 void sim_random_setup(u64 seed);
 
+
+/* Start-up found a bad word in LIBSLAB_CMDLINE (sim_cmdline_had_errors()). */
+void sim_note_cmdline_error(void);
+/* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
+void sim_rcu_bind_kvfree(void (*f)(const void *object));
 
 struct sim_det_task;
 

@@ -56,6 +56,11 @@ void __slab_tool_object_free(const void *object, size_t size)
 #endif
 }
 
+void __slab_tool_object_trim(const void *object, size_t size, size_t object_size)
+{
+	__slab_tool_object_free((const char *)object + size, object_size - size);
+}
+
 void __slab_tool_metadata_begin(void)
 {
 #ifdef HAVE_MEMCHECK

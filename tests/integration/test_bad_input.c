@@ -92,6 +92,39 @@ static void test_free_to_wrong_cache_warns_and_frees_to_right_one(void **state)
 	kmem_cache_destroy(b);
 }
 
+/*
+ * cache_from_obj() takes the object's own cache when the one given is
+ * wrong; no cache at all (the kernel would oops reading its name) is
+ * treated the same way: a WARN, and the object goes back where it belongs.
+ */
+static void test_free_to_no_cache_warns_and_frees_to_the_objects(void **state)
+{
+	struct kmem_cache *s = make("freed_to_null");
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	kmem_cache_free(NULL, p);
+	assert_int_equal(sim_warn_count(), warns + 1);
+	assert_captured("Wrong slab cache. NULL but object is from freed_to_null");
+	assert_int_equal(libslab_count_inuse(s), 0);
+	kmem_cache_destroy(s);
+}
+
+/*
+ * Destroying a destroyed cache is a use after free in the kernel; libslab
+ * WARNs without reading the freed cache (no name from freed memory).
+ */
+static void test_destroying_a_cache_twice_warns_without_reading_it(void **state)
+{
+	struct kmem_cache *s = make("destroyed_twice");
+
+	kmem_cache_destroy(s);
+	kmem_cache_destroy(s);
+	assert_int_equal(sim_warn_count(), warns + 1);
+	assert_captured("kmem_cache_destroy: 0x");
+	assert_captured("is not a cache in use (destroyed already?)");
+	assert_null(strstr(captured(), "destroyed_twice"));
+}
+
 static void test_free_of_interior_pointer_is_reported_and_ignored(void **state)
 {
 	struct kmem_cache *s = make("interior");
@@ -343,6 +376,8 @@ int main(void)
 		T(test_kfree_of_stack_pointer_warns),
 		T(test_kfree_of_plain_page_warns_and_keeps_it),
 		T(test_free_to_wrong_cache_warns_and_frees_to_right_one),
+		T(test_destroying_a_cache_twice_warns_without_reading_it),
+		T(test_free_to_no_cache_warns_and_frees_to_the_objects),
 		X(test_free_of_interior_pointer_is_reported_and_ignored),
 		X(test_immediate_double_free_is_reported_and_ignored),
 		X(test_double_free_to_non_cpu_slab_is_reported),

@@ -35,6 +35,19 @@ static noinline int scenario(const char *name)
 			puts("seven");
 		kmem_cache_free(s, (void *)p);
 		kmem_cache_destroy(s);
+	} else if (!strcmp(name, "zeroed_odd_sizes")) {
+		/* 100 and 40 bytes: objects of 128 and 64, zeroed whole. */
+		p = kzalloc(100, GFP_KERNEL);
+		p[99] = p[0] + 1;
+		kfree((void *)p);
+		p = kmalloc(40, GFP_KERNEL | __GFP_ZERO);
+		p[39] = p[0] + 1;
+		kfree((void *)p);
+	} else if (!strcmp(name, "past_a_zeroed_request")) {
+		p = kzalloc(100, GFP_KERNEL);	/* a 128-byte object */
+		c = p[110];
+		(void)c;
+		kfree((void *)p);
 	} else if (!strcmp(name, "clean")) {
 		p = kzalloc(64, GFP_KERNEL);
 		p[63] = p[0] + 1;
@@ -61,22 +74,30 @@ static const char *program_path;
 #ifdef TOOL_NAME
 static char report[65536];
 
-/* Run the child on name under the tool; its exit status, report[] its output. */
-static int run_child(const char *name)
+/*
+ * Run the child on name under the tool, with params added to its command
+ * line; its exit status, report[] its output.
+ */
+static int run_child_with(const char *name, const char *params)
 {
 	char cmd[1024];
 	size_t n = 0, got;
 	FILE *f;
 
 	snprintf(cmd, sizeof(cmd),
-		 "LIBSLAB_CMDLINE='nr_cpus=1 slub_tool_poison=on' %s%s %s 2>&1",
-		 TOOL_PREFIX, program_path, name);
+		 "LIBSLAB_CMDLINE='nr_cpus=1 slub_tool_poison=on %s' %s%s %s 2>&1",
+		 params, TOOL_PREFIX, program_path, name);
 	f = popen(cmd, "r");
 	assert_non_null(f);
 	while ((got = fread(report + n, 1, sizeof(report) - 1 - n, f)) > 0)
 		n += got;
 	report[n] = '\0';
 	return pclose(f);
+}
+
+static int run_child(const char *name)
+{
+	return run_child_with(name, "");
 }
 #endif
 
@@ -139,6 +160,43 @@ static void test_correct_use_gives_no_report(void **state)
 #endif
 }
 
+/*
+ * The kernel zeroes a kzalloc() object whole before KASAN narrows it to
+ * the size asked for (slab_post_alloc_hook(), then kasan_kmalloc()): no
+ * report for a size that is not a bucket's.
+ */
+static void test_zeroed_allocation_of_any_size_gives_no_report(void **state)
+{
+	NEEDS_TOOL();
+#ifdef TOOL_NAME
+	if (run_child("zeroed_odd_sizes"))
+		fail_msg("the tool reported zeroed allocations:\n%s", report);
+#endif
+}
+
+static void test_init_on_alloc_of_any_size_gives_no_report(void **state)
+{
+	NEEDS_TOOL();
+#ifdef TOOL_NAME
+	if (run_child_with("past_the_request", "init_on_alloc=1") == 0 ||
+	    run_child_with("clean", "init_on_alloc=1"))
+		fail_msg("init_on_alloc=1 gave the wrong reports:\n%s", report);
+#endif
+}
+
+static void test_read_past_a_zeroed_request_is_reported_by_the_tool(void **state)
+{
+	NEEDS_TOOL();
+#ifdef TOOL_NAME
+	assert_int_not_equal(run_child("past_a_zeroed_request"), 0);
+#if defined(__SANITIZE_ADDRESS__)
+	assert_non_null(strstr(report, "AddressSanitizer: use-after-poison"));
+#else
+	assert_non_null(strstr(report, "Invalid read of size 1"));
+#endif
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +204,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_read_past_the_requested_size_is_reported_by_the_tool),
 		cmocka_unit_test(test_read_of_uninitialised_object_memory_is_reported_by_memcheck),
 		cmocka_unit_test(test_correct_use_gives_no_report),
+		cmocka_unit_test(test_zeroed_allocation_of_any_size_gives_no_report),
+		cmocka_unit_test(test_init_on_alloc_of_any_size_gives_no_report),
+		cmocka_unit_test(test_read_past_a_zeroed_request_is_reported_by_the_tool),
 	};
 
 	if (argc > 1)

@@ -52,8 +52,8 @@ class ReplayOfTheSample(unittest.TestCase):
                       self.out)
         self.assertIn("objects never freed: 3; malformed lines: 1; other events: 2", self.out)
 
-    def test_quotes_the_malformed_line_with_its_number(self):
-        self.assertIn("line 32: an allocation without ptr", self.err)
+    def test_quotes_the_malformed_line_with_its_file_and_number(self):
+        self.assertIn("replay-sample.trace:32: a kmalloc event without ptr=; skipped: ", self.err)
 
     def test_resolves_every_cache_allocation_to_a_cache(self):
         self.assertIn("from its free 3, its call site 0, the snapshot 1, made up 1", self.out)
@@ -314,6 +314,93 @@ class ReplayOfBadInput(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertIn("malformed lines: 6", out)
         self.assertIn("further malformed lines are only counted", err)
+
+    def test_each_malformed_line_gets_one_message_naming_its_bad_token(self):
+        with open(SAMPLE) as f:
+            text = f.read()
+        garbage = [
+            ("  x-1 [000] ..... 1.0: kmalloc: ptr=zzzz bytes_req=8 bytes_alloc=8\n",
+             "ptr=zzzz is not a hexadecimal number"),
+            ("  x-1 [999] ..... 1.0: kfree: ptr=ffff888001000000\n",
+             "[999] is a CPU above 255"),
+            ("  x-1 [000] ..... 1.0: kmalloc: ptr=ffff888001 bytes_req=99999999999 "
+             "bytes_alloc=8\n", "bytes_req=99999999999 is more than 4294967295"),
+            ("  x-1 ..... 1.0: kmem_cache_free: ptr=ffff888001000000 name=dentry\n",
+             "no [cpu] field before the event"),
+        ]
+        text = text.replace("# libslab-trace: end",
+                            "".join(g[0] for g in garbage) + "# libslab-trace: end")
+        with tempfile.NamedTemporaryFile("w", suffix=".trace") as f:
+            f.write(text)
+            f.flush()
+            rc, _, err, _ = replay(f.name)
+            lines = err.splitlines()
+            first = text.count("\n", 0, text.index(garbage[0][0])) + 1
+        self.assertEqual(rc, 0, err)
+        for i, (line, why) in enumerate(garbage):
+            expected = "slabsim: %s:%d: %s; skipped: %s" % (f.name, first + i, why,
+                                                          line.rstrip("\n"))
+            self.assertIn(expected, lines)
+
+    def test_an_unwritable_summary_is_an_error_naming_the_file(self):
+        p = subprocess.run([SLABSIM, "replay", "--quiet", "--summary", "/nonexistent/x", SAMPLE],
+                           capture_output=True, text=True, env=ENV, timeout=120)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("slabsim: cannot write /nonexistent/x: No such file or directory",
+                      p.stderr)
+
+    def test_output_to_a_full_disk_is_an_error(self):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([SLABSIM, "replay", "--quiet", SAMPLE], stdout=full,
+                               stderr=subprocess.PIPE, text=True, env=ENV, timeout=120)
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("slabsim: cannot write standard output: No space left on device",
+                      p.stderr)
+
+
+def slabsim(*args, stdout=subprocess.PIPE):
+    """(exit status, stderr) of one slabsim workload run."""
+    p = subprocess.run([SLABSIM, *args], stdout=stdout, stderr=subprocess.PIPE,
+                       text=True, env=ENV, timeout=120)
+    return p.returncode, p.stderr
+
+
+class SlabsimOptions(unittest.TestCase):
+    def test_output_to_a_full_disk_is_an_error(self):
+        with open("/dev/full", "w") as full:
+            rc, err = slabsim("--ops", "100", stdout=full)
+        self.assertEqual(rc, 1)
+        self.assertIn("slabsim: cannot write standard output", err)
+
+    def test_an_ops_count_past_the_range_is_refused(self):
+        rc, err = slabsim("--ops", "99999999999999999999999")
+        self.assertEqual(rc, 2)
+        self.assertIn("--ops 99999999999999999999999: more than 18446744073709551615", err)
+
+    def test_a_machine_parameter_in_cmdline_is_refused_with_the_way_to_set_it(self):
+        rc, err = slabsim("--cmdline", "slab_nomerge nr_cpus=4", "--quiet")
+        self.assertEqual(rc, 2)
+        self.assertIn("--cmdline: nr_cpus=4 sets up the simulated machine", err)
+        self.assertIn("LIBSLAB_CMDLINE='nr_cpus=4'", err)
+
+    def test_bad_machine_parameters_in_the_environment_fail_the_run(self):
+        env = dict(os.environ, LIBSLAB_CMDLINE="nr_cpus=abc")
+        p = subprocess.run([SLABSIM, "--ops", "10", "--quiet"], capture_output=True,
+                           text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", p.stderr)
+        self.assertIn("slabsim: LIBSLAB_CMDLINE has bad parameters", p.stderr)
+
+    def test_bad_allocator_parameters_in_the_environment_fail_the_run(self):
+        env = dict(os.environ, LIBSLAB_CMDLINE="slub_min_order=x")
+        p = subprocess.run([SLABSIM, "replay", "--quiet", SAMPLE], capture_output=True,
+                           text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("malformed boot parameter 'slub_min_order=x'", p.stderr)
+
+    def test_the_help_says_where_machine_parameters_go(self):
+        p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)
+        self.assertIn("come from LIBSLAB_CMDLINE only", p.stdout)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,34 @@ static void test_a_cache_list_limits_the_flags_to_those_caches(void **state)
 	assert_int_equal(debug_of("unlisted", 0), 0);
 }
 
+/*
+ * A kernel command line holds up to COMMAND_LINE_SIZE (2048 on x86_64)
+ * characters, so a cache list of 600 keeps its last name.
+ */
+static void test_a_long_cache_list_is_read_to_its_end(void **state)
+{
+	char param[1024] = "slub_debug=P";
+	int i;
+
+	for (i = 0; i < 40; i++)
+		strcat(param, ",a_cache_named_filler");
+	strcat(param, ",the_last_cache");
+	assert_true(strlen(param) > 600);
+	assert_int_equal(libslab_parse_cmdline(param), 0);
+	assert_int_equal(debug_of("the_last_cache", 0), SLAB_POISON);
+}
+
+/* A word no kernel command line can hold is refused with a message, not cut. */
+static void test_a_parameter_longer_than_a_command_line_is_refused(void **state)
+{
+	static char param[2100];
+
+	memset(param, 'x', sizeof(param) - 1);
+	memcpy(param, "slub_debug=P,", 13);
+	assert_int_equal(libslab_parse_cmdline(param), -EINVAL);
+	assert_captured("boot parameter 'slub_debug=P,xxxxxxxxxxxxxxxxxxx...' is longer than 2047 characters");
+}
+
 static void test_blocks_give_different_caches_different_flags(void **state)
 {
 	assert_int_equal(libslab_parse_cmdline("slub_debug=P,cache_a;Z,cache_b;U"), 0);
@@ -131,6 +159,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_each_letter_turns_on_its_flag, reset, restore),
 		cmocka_unit_test_setup_teardown(test_minus_turns_debugging_off, reset, restore),
 		cmocka_unit_test_setup_teardown(test_a_cache_list_limits_the_flags_to_those_caches, reset, restore),
+		cmocka_unit_test_setup_teardown(test_a_long_cache_list_is_read_to_its_end, reset, restore),
+		cmocka_unit_test_setup_teardown(test_a_parameter_longer_than_a_command_line_is_refused, reset, restore),
 		cmocka_unit_test_setup_teardown(test_blocks_give_different_caches_different_flags, reset, restore),
 		cmocka_unit_test_setup_teardown(test_a_glob_matches_a_name_prefix, reset, restore),
 		cmocka_unit_test_setup_teardown(test_an_empty_flag_list_before_caches_means_all_debugging, reset, restore),

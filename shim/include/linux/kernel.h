@@ -15,12 +15,18 @@
 #include <linux/errno.h>
 
 /*
- * vsnprintf() with the kernel's format extensions (%px and friends, as
- * printk() has them): kernel code formats messages with it.
+ * The kernel's vsnprintf(): the C library formats each standard
+ * conversion, the shim the kernel's pointer extensions (%pS, %pe, %ph,
+ * %pV, %*pbl, %pGp, %pGg; see printk.c); %n and positional arguments are
+ * refused, as the kernel refuses them.  It has its own name so that a
+ * program's own vsnprintf() stays the C library's; kernel code formats
+ * through printk() and scnprintf(), which use it.
  */
-int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
-#define vsnprintf sim_vsnprintf
-/* Format into buf like snprintf(); returns the bytes stored, not counting the NUL. */
+__printf(3, 0) int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
+/*
+ * Format into buf like snprintf(), with sim_vsnprintf()'s conversions;
+ * returns the bytes stored, not counting the NUL.
+ */
 __attribute__((__format__(printf, 3, 4)))
 int scnprintf(char *buf, size_t size, const char *fmt, ...);
 
@@ -70,6 +76,12 @@ int kstrtouint(const char *s, unsigned int base, unsigned int *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 /* Same for int. */
 int kstrtoint(const char *s, unsigned int base, int *res);
+/*
+ * The kernel's yes/no: true for a first character of y, t or 1 or for
+ * "on", false for n, f, 0 or "off" (only the first characters count);
+ * else -EINVAL and *res untouched.
+ */
+int kstrtobool(const char *s, bool *res);
 /* Parse a size with an optional K/M/G suffix; *retptr points past it. */
 unsigned long long memparse(const char *ptr, char **retptr);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * printk with the kernel's log levels and format extensions (%px, %pK,
- * %pS/%ps/%pB print a pointer, symbolised through dladdr() when possible).
+ * printk with the kernel's log levels and format extensions (those of
+ * sim_vsnprintf(), <linux/kernel.h>).
  * Lines go to a settable sink (<linux/sim_printk.h>), stderr by default.
  * Console log levels and rate limiting are not modelled: every line goes
  * out.
@@ -26,6 +26,15 @@
 #ifndef pr_fmt
 #define pr_fmt(fmt) fmt
 #endif
+
+/*
+ * A format and its arguments, printed in place by %pV: kernel code
+ * formats a message of its caller's through it.
+ */
+struct va_format {
+	const char *fmt;
+	va_list *va;
+};
 
 /* Format and emit one message; returns the number of characters. */
 __printf(1, 2) int printk(const char *fmt, ...);

@@ -4,7 +4,10 @@
  * (slub_tool_poison=on in LIBSLAB_CMDLINE).  The allocator tells the tool
  * which bytes a caller may touch: a new slab is inaccessible, an allocated
  * object is accessible for the size asked for (uninitialised unless
- * zeroed or constructed), a freed object is inaccessible again.  The
+ * zeroed or constructed), a freed object is inaccessible again.  As
+ * KASAN is told in the kernel, a new object is first the caller's whole
+ * (kasan_slab_alloc()), so that zeroing it is no misuse, then a kmalloc
+ * object loses the bytes past the size asked for (kasan_kmalloc()).  The
  * allocator's own look at its metadata (free pointers, red zones, tracks)
  * is bracketed by slab_tool_metadata_begin()/end(), as the kernel's
  * metadata_access_enable() tells KASAN; under ASan the core is built
@@ -30,6 +33,7 @@ void __slab_tool_slab_new(void *addr, size_t size);
 void __slab_tool_slab_free(void *addr, size_t size);
 void __slab_tool_object_alloc(const void *object, size_t size, bool initialized);
 void __slab_tool_object_free(const void *object, size_t size);
+void __slab_tool_object_trim(const void *object, size_t size, size_t object_size);
 void __slab_tool_metadata_begin(void);
 void __slab_tool_metadata_end(void);
 
@@ -56,6 +60,18 @@ static inline void slab_tool_object_alloc(const struct kmem_cache *s,
 {
 	if (unlikely(slab_tool_on) && slab_tool_cache(s))
 		__slab_tool_object_alloc(object, size, initialized);
+}
+
+/*
+ * Bytes [size, object_size) of a handed-out object are not the caller's:
+ * a kmalloc object's tail past the size asked for.
+ */
+static inline void slab_tool_object_trim(const struct kmem_cache *s,
+					 const void *object, size_t size,
+					 size_t object_size)
+{
+	if (unlikely(slab_tool_on) && size < object_size && slab_tool_cache(s))
+		__slab_tool_object_trim(object, size, object_size);
 }
 
 /* The caller gave object back. */

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The front end: the userspace layer above the core, and the only shim
+ * code that calls the core's public API (shim/runtime and shim/include
+ * never do; tests/tools/shim_layering.sh checks it).  Start-up is here:
+ * once the simulated machine is up, the allocator gets the command line
+ * (its boot parameters) and creates its kmalloc caches, as a kernel's
+ * start_kernel() would; and RCU is told to free kvfree_rcu()'s objects
+ * with the core's kvfree().
+ */
+#include <stdlib.h>
+#include <linux/kernel.h>
+#include <linux/panic.h>
+#include <linux/printk.h>
+#include <linux/slab.h>
+#include "../runtime/sim.h"
+
+/*
+ * Runs before main().  Global, and named by "-Wl,-u,libslab_startup" in
+ * static links (pkg-config --static, meson's libslab_dep): nothing calls
+ * it, so a static link would otherwise leave it out.
+ */
+void libslab_startup(void);
+
+__attribute__((constructor)) void libslab_startup(void)
+{
+	sim_init();
+	sim_rcu_bind_kvfree(kvfree);
+	if (libslab_parse_cmdline(getenv("LIBSLAB_CMDLINE"))) {
+		pr_warn("libslab: LIBSLAB_CMDLINE has malformed parameters\n");
+		sim_note_cmdline_error();
+	}
+	if (libslab_init())
+		panic("libslab: cannot create the kmalloc caches\n");
+}
