@@ -10,10 +10,11 @@
  * (create_boot_cache(), mm/slab_common.c), and a large kmalloc is an
  * order-N page block, aligned to its own size by the buddy allocator.  So
  * a request of size bytes at alignment align asks kmalloc for size rounded
- * up to a multiple of align, with align at least 16 (the malloc ABI's
- * alignment on x86_64 and arm64, above ARCH_KMALLOC_MINALIGN's 8); that
- * also keeps malloc(0) off ZERO_SIZE_PTR: it returns a unique 16-byte
- * object.  Above KMALLOC_MAX_SIZE (4 MiB: order MAX_PAGE_ORDER) kmalloc
+ * up to a multiple of align when align is above 16, and at least 16
+ * bytes in any case: every kmalloc cache from kmalloc-16 up is then
+ * 16-aligned (the malloc ABI's alignment on x86_64 and arm64, above
+ * ARCH_KMALLOC_MINALIGN's 8).  That also keeps malloc(0) off
+ * ZERO_SIZE_PTR: it returns a unique 16-byte object.  Above KMALLOC_MAX_SIZE (4 MiB: order MAX_PAGE_ORDER) kmalloc
  * fails, and the front-end does what kvmalloc() does: vmalloc, with a
  * small header before the block recording its extent.
  *
@@ -139,7 +140,15 @@ static void *front_alloc(size_t size, size_t align, gfp_t gfp)
 	align = max(align, FRONT_MIN_ALIGN);
 	if (size > KMALLOC_MAX_SIZE || align > KMALLOC_MAX_SIZE)
 		return big_alloc(size, align, gfp);
-	size = ALIGN(max(size, align), align);
+	/*
+	 * Every kmalloc cache from kmalloc-16 up is 16-aligned, so the exact
+	 * size is asked for (slub_debug's kmalloc red zone then starts where
+	 * the caller's block ends); a larger alignment needs a multiple of it.
+	 */
+	if (align > FRONT_MIN_ALIGN)
+		size = ALIGN(max(size, align), align);
+	else
+		size = max(size, FRONT_MIN_ALIGN);
 	if (size > KMALLOC_MAX_SIZE)
 		return big_alloc(size, align, gfp);
 	return kmalloc(size, gfp);
