@@ -133,7 +133,7 @@ run_program() {
 }
 
 failed=0
-for round in $(seq "$rounds"); do
+for _ in $(seq "$rounds"); do
 	for program in "${programs[@]}"; do
 		for a in "${allocators[@]}"; do
 			IFS='|' read -r name preload <<<"$a"
