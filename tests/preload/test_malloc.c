@@ -202,8 +202,10 @@ static void realloc_preserves_contents(void **state)
 	(void)state;
 	fill(p, 10, 9);
 	for (size_t i = 1; i < sizeof(steps) / sizeof(steps[0]); i++) {
-		p = realloc(p, steps[i]);
-		assert_non_null(p);
+		unsigned char *q = realloc(p, steps[i]);
+
+		assert_non_null(q);
+		p = q;
 		assert_true(filled(p, kept < steps[i] ? kept : steps[i], 9));
 		fill(p, steps[i], 9);
 		kept = steps[i];
@@ -275,16 +277,16 @@ static void malloc_failure_sets_enomem(void **state)
 /* A block glibc made (before the preload took over) is freed by glibc. */
 static void foreign_block_is_handled(void **state)
 {
-	unsigned char *p = __libc_malloc(100);
+	unsigned char *p = __libc_malloc(100), *q;
 
 	(void)state;
 	assert_non_null(p);
 	assert_true(malloc_usable_size(p) >= 100);
 	fill(p, 100, 4);
-	p = realloc(p, 200);
-	assert_non_null(p);
-	assert_true(filled(p, 100, 4));
-	free(p);
+	q = realloc(p, 200);
+	assert_non_null(q);
+	assert_true(filled(q, 100, 4));
+	free(q);
 }
 
 /* Threads allocating, checking and freeing, half of it in another thread. */
