@@ -4,8 +4,9 @@
 # under LD_PRELOAD of jemalloc, mimalloc, tcmalloc and libslab-malloc.so.
 # Every run must exit 0 with the same output as under glibc.  Prints one
 # tab-separated line per program, allocator and round:
-#   <program> <allocator> <seconds> <peak RSS KiB>
-# (elapsed time and maximum resident set size from /usr/bin/time).
+#   <program> <allocator> <elapsed s> <CPU s> <peak RSS KiB>
+# (from /usr/bin/time: CPU is user + system time of the program and its
+# children, which a loaded machine inflates less than the elapsed time).
 #
 # Usage: bash bench/real-programs.sh [--smoke] [--rounds N] LIBSLAB_MALLOC_SO
 #   --smoke     a small sqlite3 workload and one python test, against glibc
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
 		shift
 		;;
 	-h | --help)
-		sed -n '2,19s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	-*)
@@ -119,13 +120,13 @@ run_program() {
 	case "$program" in
 	sqlite3)
 		env ${preload:+LD_PRELOAD="$preload"} \
-			"$timer" -o "$out.time" -f '%e %M' \
+			"$timer" -o "$out.time" -f '%e %U %S %M' \
 			sqlite3 :memory: <"$work/workload.sql" >"$out"
 		;;
 	python3-tests)
 		# Durations differ from run to run; the verdicts must not.
 		env ${preload:+LD_PRELOAD="$preload"} PYTHONMALLOC=malloc \
-			"$timer" -o "$out.time" -f '%e %M' \
+			"$timer" -o "$out.time" -f '%e %U %S %M' \
 			/usr/bin/python3 -m test "${python_tests[@]}" >"$out.raw" 2>&1
 		grep -E '^(All [0-9]+ tests? OK|Tests result: )' "$out.raw" >"$out"
 		;;
@@ -150,8 +151,9 @@ for _ in $(seq "$rounds"); do
 				failed=1
 				continue
 			fi
-			read -r seconds rss <"$out.time"
-			printf '%s\t%s\t%s\t%s\n' "$program" "$name" "$seconds" "$rss"
+			read -r elapsed user sys rss <"$out.time"
+			printf '%s\t%s\t%s\t%s\t%s\n' "$program" "$name" "$elapsed" \
+				"$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')" "$rss"
 		done
 	done
 done

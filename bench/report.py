@@ -251,7 +251,8 @@ def main():
              fmt(ratio(get(n, "scatter", 64, "ns_per_object"),
                        get("mimalloc", "scatter", 64, "ns_per_object")))] for n in names]
     md += ["### Pointer-heavy: 1M objects of 64 B allocated and written, then freed in random order", "",
-           "Time per object, allocation and free together (the shuffle is not timed).",
+           "CPU time of the thread per object, allocation and free together (the",
+           "shuffle is not timed).",
            "Most of libslab's frees land on a slab that is not the CPU's own, so they",
            "take `__slab_free`'s path, and slabs emptied on the way are discarded.", ""]
     md += table(["allocator", "ns per object", "÷ mimalloc"], rows) + [""]

@@ -18,16 +18,17 @@ ALLOCATORS = ["glibc", "jemalloc", "mimalloc", "tcmalloc", "libslab"]
 
 
 def load(path):
-    """{(program, allocator): ([seconds], [rss KiB])} from the TSV lines."""
+    """{(program, allocator): ([elapsed s], [CPU s], [rss KiB])} from the TSV lines."""
     runs = {}
     with open(path) as f:
         for line in f:
             fields = line.split()
-            if len(fields) != 4:
+            if len(fields) != 5:
                 sys.exit(f"report_programs.py: malformed line in {path}: {line!r}")
-            program, alloc, seconds, rss = fields
-            t, m = runs.setdefault((program, alloc), ([], []))
-            t.append(float(seconds))
+            program, alloc, elapsed, cpu, rss = fields
+            e, c, m = runs.setdefault((program, alloc), ([], [], []))
+            e.append(float(elapsed))
+            c.append(float(cpu))
             m.append(int(rss))
     return runs
 
@@ -47,10 +48,10 @@ def main():
     programs = sorted({p for p, _ in runs})
     if not programs:
         sys.exit(f"report_programs.py: no results in {args.results}")
-    median = {k: (statistics.median(t), statistics.median(m)) for k, (t, m) in runs.items()}
+    median = {k: [statistics.median(v) for v in vals] for k, vals in runs.items()}
 
-    header = ["program", "allocator", "time (s)", "peak RSS (MiB)",
-              "time ÷ libslab's", "RSS ÷ libslab's"]
+    header = ["program", "allocator", "elapsed (s)", "CPU (s)", "peak RSS (MiB)",
+              "libslab's CPU ÷", "libslab's RSS ÷"]
     rows = []
     for p in programs:
         slab = median.get((p, "libslab"))
@@ -58,9 +59,9 @@ def main():
             v = median.get((p, a))
             if v is None:
                 continue
-            rows.append([p, a, fmt(v[0], 2), fmt(v[1] / 1024, 1),
-                         fmt(slab[0] / v[0] if slab else None, 2),
-                         fmt(slab[1] / v[1] if slab else None, 2)])
+            rows.append([p, a, fmt(v[0], 2), fmt(v[1], 2), fmt(v[2] / 1024, 1),
+                         fmt(slab[1] / v[1] if slab else None, 2),
+                         fmt(slab[2] / v[2] if slab else None, 2)])
 
     md = [BEGIN, "## Real programs", "",
           "Measured by `bash bench/run-bench.sh` (`bench/real-programs.sh`), which",
@@ -72,8 +73,9 @@ def main():
           "updated, deleted); `python3-tests` runs `python3 -m test test_dict",
           "test_list test_set test_json test_collections test_re` with",
           "`PYTHONMALLOC=malloc` (every object through malloc, not pymalloc's arenas).",
-          "Elapsed time and peak RSS come from `/usr/bin/time`; the tables give the",
-          f"median of {args.rounds} interleaved rounds on a shared machine.  The last",
+          "Elapsed time, CPU time (user + system) and peak RSS come from",
+          f"`/usr/bin/time`; the table gives the median of {args.rounds} interleaved rounds",
+          "on a shared machine, where the CPU time is the steadier figure.  The last",
           "two columns are libslab's figure over that allocator's (above 1: libslab",
           "is slower or larger).", ""]
     md += ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
