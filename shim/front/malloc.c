@@ -100,6 +100,7 @@ static bool front_enter(void)
 	return true;
 }
 
+/* Undo a front_enter() that returned true. */
 static void front_leave(void)
 {
 	pthread_rwlock_unlock(&fork_lock);
@@ -112,6 +113,7 @@ static bool front_owns(const void *p)
 	return virt_addr_valid(p) || is_vmalloc_addr(p);
 }
 
+/* The header in front of a vmalloc'ed block. */
 static struct big_header *big_header_of(const void *p)
 {
 	return (struct big_header *)p - 1;
@@ -154,6 +156,7 @@ static void *front_alloc(size_t size, size_t align, gfp_t gfp)
 	return kmalloc(size, gfp);
 }
 
+/* Free a block front_alloc() made. */
 static void front_free(void *p)
 {
 	if (is_vmalloc_addr(p))
@@ -162,6 +165,7 @@ static void front_free(void *p)
 		kfree(p);
 }
 
+/* Usable bytes of a block front_alloc() made. */
 static size_t front_usable_size(void *p)
 {
 	if (is_vmalloc_addr(p))
@@ -208,6 +212,7 @@ static void *aligned(size_t align, size_t size)
 	return enomem_if_null(p);
 }
 
+/* size bytes aligned for any type; NULL and ENOMEM on failure. */
 void *malloc(size_t size)
 {
 	void *p;
@@ -219,6 +224,7 @@ void *malloc(size_t size)
 	return enomem_if_null(p);
 }
 
+/* Free a block of this library's or of glibc's; NULL is ignored. */
 void free(void *p)
 {
 	bool entered;
@@ -235,6 +241,7 @@ void free(void *p)
 		front_leave();
 }
 
+/* n * size zeroed bytes; NULL and ENOMEM if the product overflows. */
 void *calloc(size_t n, size_t size)
 {
 	size_t bytes;
@@ -251,7 +258,10 @@ void *calloc(size_t n, size_t size)
 	return enomem_if_null(p);
 }
 
-/* glibc's choice for size 0: p is freed and NULL returned. */
+/*
+ * Resize p keeping min(old, new) bytes; NULL and ENOMEM leave p valid.
+ * Size 0 frees p and returns NULL (glibc's choice).
+ */
 void *realloc(void *p, size_t size)
 {
 	void *q;
@@ -278,6 +288,7 @@ void *realloc(void *p, size_t size)
 	return enomem_if_null(q);
 }
 
+/* realloc() to n * size bytes; NULL and ENOMEM if the product overflows. */
 void *reallocarray(void *p, size_t n, size_t size)
 {
 	size_t bytes;
@@ -299,11 +310,13 @@ void *memalign(size_t align, size_t size)
 	return aligned(align, size);
 }
 
+/* C11's aligned_alloc(): memalign(). */
 void *aligned_alloc(size_t align, size_t size)
 {
 	return memalign(align, size);
 }
 
+/* *out = size bytes at align; EINVAL for a bad alignment, ENOMEM. */
 int posix_memalign(void **out, size_t align, size_t size)
 {
 	int saved = errno;
@@ -320,11 +333,13 @@ int posix_memalign(void **out, size_t align, size_t size)
 	return 0;
 }
 
+/* size bytes on a page boundary. */
 void *valloc(size_t size)
 {
 	return aligned(PAGE_SIZE, size);
 }
 
+/* size rounded up to whole pages (at least one), on a page boundary. */
 void *pvalloc(size_t size)
 {
 	size_t bytes = ALIGN(size ? size : 1, PAGE_SIZE);
@@ -336,6 +351,7 @@ void *pvalloc(size_t size)
 	return aligned(PAGE_SIZE, bytes);
 }
 
+/* Bytes of p the caller may use (ksize()); 0 for NULL. */
 size_t malloc_usable_size(void *p)
 {
 	bool entered;
