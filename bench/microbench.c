@@ -18,6 +18,10 @@
  *              a loop of single calls (ns per object, alloc and free apart);
  *   remote     a producer thread allocates, a consumer thread frees
  *              (ns per object);
+ *   scatter    pointer-heavy: 1M objects allocated and each written, then
+ *              freed in a random order (ns per object, allocation and free;
+ *              the thread's CPU time, which a loaded machine does not
+ *              inflate as it does the elapsed time);
  *   footprint  1M objects allocated, every other one freed: resident
  *              memory growth (and libslab's slab pages) in KiB;
  *   floor      two locked 16-byte cmpxchgs (cmpxchg16b) per iteration: what
@@ -40,6 +44,7 @@
 
 #define BATCH		1000
 #define FOOTPRINT_OBJECTS	(1UL << 20)
+#define SCATTER_OBJECTS		(1UL << 20)
 #define RING_SIZE	4096
 
 enum api { API_MALLOC, API_CACHE, API_KMALLOC };
@@ -62,6 +67,15 @@ static double now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* CPU time of the calling thread, page faults included. */
+static double thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
@@ -309,6 +323,53 @@ static void test_remote(unsigned int idx)
 	printf("remote\t%u\tns_per_object\t%.3f\n", sizes[idx], median(t, reps));
 }
 
+/*
+ * Pointer-heavy: objects are live together and freed in an order unrelated
+ * to their allocation, so frees land on slabs other than the CPU's own
+ * (SLUB's __slab_free) as in a program tearing down a graph of objects.
+ * The shuffle (fixed seed, the same order for every allocator) is untimed.
+ */
+static void test_scatter(unsigned int idx)
+{
+	void **p = malloc(SCATTER_OBJECTS * sizeof(*p));
+	unsigned long i, seed = 88172645463325252UL;
+	double t[reps];
+	unsigned int r;
+
+	if (!p) {
+		fprintf(stderr, "microbench: no memory for the pointer array\n");
+		exit(1);
+	}
+	for (r = 0; r < reps; r++) {
+		double start, spent;
+
+		start = thread_cpu_ns();
+		for (i = 0; i < SCATTER_OBJECTS; i++) {
+			p[i] = checked_alloc(idx);
+			memset(p[i], (int)i, sizes[idx]);
+		}
+		spent = thread_cpu_ns() - start;
+		for (i = SCATTER_OBJECTS - 1; i > 0; i--) {
+			unsigned long j;
+			void *tmp;
+
+			seed ^= seed << 13;
+			seed ^= seed >> 7;
+			seed ^= seed << 17;
+			j = seed % (i + 1);
+			tmp = p[i];
+			p[i] = p[j];
+			p[j] = tmp;
+		}
+		start = thread_cpu_ns();
+		for (i = 0; i < SCATTER_OBJECTS; i++)
+			bench_free(idx, p[i]);
+		t[r] = (spent + thread_cpu_ns() - start) / SCATTER_OBJECTS;
+	}
+	free(p);
+	printf("scatter\t%u\tns_per_object\t%.3f\n", sizes[idx], median(t, reps));
+}
+
 static long rss_kib(void)
 {
 	long pages_total, pages_rss;
@@ -411,7 +472,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: microbench --api malloc|cache|kmalloc [--test NAME] [--size N]\n"
 		"                  [--iters N] [--reps N]\n"
-		"tests: pair batch bulk remote footprint floor (all by default), count\n"
+		"tests: pair batch bulk remote scatter footprint floor (all by default),\n"
+		"       count\n"
 		"Output: test<TAB>size<TAB>metric<TAB>value lines.\n");
 }
 
@@ -486,6 +548,7 @@ int main(int argc, char **argv)
 	}
 	if (test && strcmp(test, "pair") && strcmp(test, "batch") &&
 	    strcmp(test, "bulk") && strcmp(test, "remote") &&
+	    strcmp(test, "scatter") &&
 	    strcmp(test, "footprint") && strcmp(test, "count") &&
 	    strcmp(test, "floor")) {
 		fprintf(stderr, "microbench: unknown --test '%s'\n", test);
@@ -523,6 +586,8 @@ int main(int argc, char **argv)
 			continue;
 		if (!test || !strcmp(test, "remote"))
 			test_remote(i);
+		if (!test || !strcmp(test, "scatter"))
+			test_scatter(i);
 		if (!test || !strcmp(test, "footprint"))
 			test_footprint(i);
 	}

@@ -5,10 +5,14 @@
 # allocator and round (rounds interleaved, medians taken), counts
 # instructions per alloc+free pair under callgrind, prints the ratio table
 # and rewrites the "Microbenchmarks" section of docs/perf.md and its plots
-# (docs/perf/*.png).  The raw results stay in build/release/bench-results/.
+# (docs/perf/*.png).  Then it runs real programs (bench/real-programs.sh:
+# sqlite3 and python3's tests) under every allocator, libslab through
+# libslab-malloc.so, and rewrites docs/perf.md's "Real programs" section.
+# The raw results stay in build/release/bench-results/.
 #
 # Usage: bash bench/run-bench.sh [--rounds N] [--quick]
-#   --rounds N  rounds of every timing (default 5; the median is reported)
+#   --rounds N  rounds of every timing (default 5, real programs 3; the median
+#               is reported)
 #   --quick     fewer iterations and rounds, for a smoke run (docs/perf.md
 #               is still rewritten)
 #   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
@@ -20,21 +24,24 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 rounds=5
 iters=400000
+program_rounds=3
 for arg in "$@"; do
 	case "$arg" in
 	--quick)
 		rounds=3
 		iters=50000
+		program_rounds=1
 		;;
 	--rounds)
 		;;
 	-h | --help)
-		sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,18s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	*)
 		if [ "${prev:-}" = --rounds ]; then
 			rounds=$arg
+			program_rounds=$arg
 		else
 			echo "run-bench.sh: unknown argument: $arg (try --help)" >&2
 			exit 2
@@ -135,3 +142,11 @@ done
 python3 "$root/bench/report.py" --rounds "$rounds" --iters "$iters" \
 	--results "$out" --docs "$root/docs" \
 	--configs "$(printf '%s\n' "${configs[@]}" | cut -d'|' -f1,4 | tr '\n' ';')"
+
+# Real programs, each allocator run the same way (LD_PRELOAD, /usr/bin/time).
+echo "run-bench.sh: real programs under every allocator" >&2
+bash "$root/bench/real-programs.sh" --rounds "$program_rounds" \
+	"$build/libslab-malloc.so" >"$out/real-programs.tsv"
+echo
+python3 "$root/bench/report_programs.py" --results "$out/real-programs.tsv" \
+	--docs "$root/docs" --rounds "$program_rounds"

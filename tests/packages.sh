@@ -18,9 +18,12 @@ LIBSLAB_KERNEL_PACKAGES=(
 	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
 	python3-ply python3-git busybox-static
 )
-# The peer allocators and the plotting that bench/run-bench.sh needs.
+# The peer allocators and the plotting that bench/run-bench.sh needs, and
+# the real programs bench/real-programs.sh runs on libslab-malloc.so (the
+# sqlite3 shell, python3's test suite) with /usr/bin/time measuring them.
 LIBSLAB_BENCH_PACKAGES=(
 	libjemalloc-dev libmimalloc-dev libgoogle-perftools-dev gnuplot-nox
+	sqlite3 libpython3.11-testsuite time
 )
 # shellcheck disable=SC2034 # used by the scripts that source this file
 LIBSLAB_PACKAGES=("${LIBSLAB_USERSPACE_PACKAGES[@]}" "${LIBSLAB_KERNEL_PACKAGES[@]}")

@@ -54,11 +54,13 @@ static unsigned long find_free_run(unsigned long nr)
 
 void *__vmalloc(unsigned long size, gfp_t gfp)
 {
-	unsigned long nr = DIV_ROUND_UP(size, PAGE_SIZE), start, i;
+	unsigned long nr, start, i;
 	void *addr = NULL;
 
-	if (!size || nr > VMALLOC_PAGES)
+	/* Checked before rounding up, which would wrap for sizes near ULONG_MAX. */
+	if (!size || size > (VMALLOC_PAGES << PAGE_SHIFT))
 		return NULL;
+	nr = DIV_ROUND_UP(size, PAGE_SIZE);
 	spin_lock(&vmalloc_lock);
 	if (vmalloc_setup()) {
 		start = find_free_run(nr);

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A program with two heap bugs, for libslab-malloc.so as a heap checker
+ * (LIBSLAB_CMDLINE=slub_debug=FZPU): it writes past the 40 bytes it asked
+ * for (into the rest of its kmalloc-64 object), then frees a block twice
+ * while another object of its slab is in use.
+ * SLUB reports both on stderr when the blocks are freed, and carries on.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Out of line, so the compiler cannot see the overflow or the double free. */
+__attribute__((noinline)) static void overflow(char *p, size_t asked)
+{
+	memset(p + asked, 'x', 8);
+}
+
+__attribute__((noinline)) static void release(void *p)
+{
+	free(p);
+}
+
+int main(void)
+{
+	char *p = malloc(40);
+	void *q = malloc(32), *neighbour = malloc(32);
+
+	if (!p || !q || !neighbour)
+		return 1;
+	overflow(p, 40);
+	release(p);
+	release(q);
+	release(q);
+	release(neighbour);
+	puts("heap_checker_demo: done");
+	return 0;
+}
