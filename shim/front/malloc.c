@@ -50,6 +50,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include "startup.h"
 
 /* The malloc ABI's alignment (max_align_t on x86_64 and arm64). */
 #define FRONT_MIN_ALIGN		16UL
@@ -434,16 +435,13 @@ static void dump_slabinfo(void)
 }
 
 /*
- * After libslab's own start-up (libslab_init() is idempotent, so whichever
- * constructor runs first creates the caches): from here on malloc is SLUB.
+ * After libslab's own start-up (whichever constructor runs first does it,
+ * once): from here on malloc is SLUB.
  */
 __attribute__((constructor)) static void front_startup(void)
 {
 	front_depth++;
-	if (libslab_parse_cmdline(getenv("LIBSLAB_CMDLINE")))
-		pr_warn("libslab: LIBSLAB_CMDLINE has malformed parameters\n");
-	if (libslab_init())
-		panic("libslab-malloc: cannot create the kmalloc caches\n");
+	libslab_startup();
 	glibc_usable_size = (size_t (*)(void *))dlsym(RTLD_NEXT,
 						      "malloc_usable_size");
 	if (pthread_atfork(fork_prepare, fork_parent, fork_child))

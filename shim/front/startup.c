@@ -8,21 +8,18 @@
  * start_kernel() would; and RCU is told to free kvfree_rcu()'s objects
  * with the core's kvfree().
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <linux/kernel.h>
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include "../runtime/sim.h"
+#include "startup.h"
 
-/*
- * Runs before main().  Global, and named by "-Wl,-u,libslab_startup" in
- * static links (pkg-config --static, meson's libslab_dep): nothing calls
- * it, so a static link would otherwise leave it out.
- */
-void libslab_startup(void);
+static pthread_once_t startup_once = PTHREAD_ONCE_INIT;
 
-__attribute__((constructor)) void libslab_startup(void)
+static void startup(void)
 {
 	sim_init();
 	sim_rcu_bind_kvfree(kvfree);
@@ -32,4 +29,16 @@ __attribute__((constructor)) void libslab_startup(void)
 	}
 	if (libslab_init())
 		panic("libslab: cannot create the kmalloc caches\n");
+}
+
+/*
+ * Runs before main(), and from any other front end's constructor that may
+ * run first (libslab-malloc.so's); the work is done once.  Global, and
+ * named by "-Wl,-u,libslab_startup" in static links (pkg-config --static,
+ * meson's libslab_dep): nothing else calls it there, so a static link
+ * would otherwise leave it out.
+ */
+__attribute__((constructor)) void libslab_startup(void)
+{
+	pthread_once(&startup_once, startup);
 }
