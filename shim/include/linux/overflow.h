@@ -10,6 +10,7 @@
 #define _SHIM_LINUX_OVERFLOW_H
 
 #include <stdint.h>
+#include <linux/types.h>
 #include <linux/compiler.h>
 
 /* true if a + b (a - b, a * b) overflowed *d's type; *d gets the wrapped result. */
