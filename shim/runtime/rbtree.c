@@ -60,80 +60,73 @@ static void change_child(struct rb_node *old, struct rb_node *new,
 		WRITE_ONCE(parent->rb_right, new);
 }
 
-/* node's right child takes node's place; node becomes its left child. */
-static void rotate_left(struct rb_node *node, struct rb_root *root)
-{
-	struct rb_node *pivot = node->rb_right;
-	struct rb_node *parent = rb_parent(node);
+/* The two sides of a node; the code for one serves the mirror image too. */
+enum rb_side { RB_LEFT, RB_RIGHT };
 
-	WRITE_ONCE(node->rb_right, pivot->rb_left);
-	if (pivot->rb_left)
-		rb_set_parent(pivot->rb_left, node);
-	rb_set_parent(pivot, parent);
-	change_child(node, pivot, parent, root);
-	WRITE_ONCE(pivot->rb_left, node);
-	rb_set_parent(node, pivot);
+static inline struct rb_node **rb_child(struct rb_node *node, enum rb_side side)
+{
+	return side == RB_LEFT ? &node->rb_left : &node->rb_right;
 }
 
-/* node's left child takes node's place; node becomes its right child. */
-static void rotate_right(struct rb_node *node, struct rb_root *root)
+static inline enum rb_side rb_other(enum rb_side side)
 {
-	struct rb_node *pivot = node->rb_left;
+	return side == RB_LEFT ? RB_RIGHT : RB_LEFT;
+}
+
+/* The side of parent that node hangs on. */
+static inline enum rb_side rb_side_of(const struct rb_node *node,
+				      const struct rb_node *parent)
+{
+	return node == parent->rb_left ? RB_LEFT : RB_RIGHT;
+}
+
+/*
+ * node moves down on side; its child on the other side (the pivot) takes
+ * its place, handing over its inner subtree (rotate left for RB_LEFT).
+ */
+static void rotate(struct rb_node *node, enum rb_side side, struct rb_root *root)
+{
+	struct rb_node *pivot = *rb_child(node, rb_other(side));
+	struct rb_node *inner = *rb_child(pivot, side);
 	struct rb_node *parent = rb_parent(node);
 
-	WRITE_ONCE(node->rb_left, pivot->rb_right);
-	if (pivot->rb_right)
-		rb_set_parent(pivot->rb_right, node);
+	WRITE_ONCE(*rb_child(node, rb_other(side)), inner);
+	if (inner)
+		rb_set_parent(inner, node);
 	rb_set_parent(pivot, parent);
 	change_child(node, pivot, parent, root);
-	WRITE_ONCE(pivot->rb_right, node);
+	WRITE_ONCE(*rb_child(pivot, side), node);
 	rb_set_parent(node, pivot);
 }
 
 void rb_insert_color(struct rb_node *node, struct rb_root *root)
 {
 	struct rb_node *parent, *gparent, *uncle;
+	enum rb_side side;
 
 	/* Only a red node under a red parent breaks a rule. */
 	while ((parent = rb_parent(node)) && rb_is_red(parent)) {
 		/* A red parent is not the root, so it has a parent. */
 		gparent = rb_parent(parent);
-		if (parent == gparent->rb_left) {
-			uncle = gparent->rb_right;
-			if (rb_is_red(uncle)) {
-				/* Push the grandparent's black down a level. */
-				rb_set_color(parent, RB_BLACK);
-				rb_set_color(uncle, RB_BLACK);
-				rb_set_color(gparent, RB_RED);
-				node = gparent;
-				continue;
-			}
-			if (node == parent->rb_right) {
-				rotate_left(parent, root);
-				node = parent;
-				parent = rb_parent(node);
-			}
+		side = rb_side_of(parent, gparent);
+		uncle = *rb_child(gparent, rb_other(side));
+		if (rb_is_red(uncle)) {
+			/* Push the grandparent's black down a level. */
 			rb_set_color(parent, RB_BLACK);
+			rb_set_color(uncle, RB_BLACK);
 			rb_set_color(gparent, RB_RED);
-			rotate_right(gparent, root);
-		} else {
-			uncle = gparent->rb_left;
-			if (rb_is_red(uncle)) {
-				rb_set_color(parent, RB_BLACK);
-				rb_set_color(uncle, RB_BLACK);
-				rb_set_color(gparent, RB_RED);
-				node = gparent;
-				continue;
-			}
-			if (node == parent->rb_left) {
-				rotate_right(parent, root);
-				node = parent;
-				parent = rb_parent(node);
-			}
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(gparent, RB_RED);
-			rotate_left(gparent, root);
+			node = gparent;
+			continue;
 		}
+		/* An inner grandchild first becomes an outer one. */
+		if (node == *rb_child(parent, rb_other(side))) {
+			rotate(parent, side, root);
+			node = parent;
+			parent = rb_parent(node);
+		}
+		rb_set_color(parent, RB_BLACK);
+		rb_set_color(gparent, RB_RED);
+		rotate(gparent, rb_other(side), root);
 	}
 	rb_set_color(root->rb_node, RB_BLACK);
 }
@@ -148,60 +141,36 @@ static void erase_fixup(struct rb_node *node, struct rb_node *parent,
 			struct rb_root *root)
 {
 	struct rb_node *sibling;
+	enum rb_side side;
 
 	while (node != root->rb_node && rb_is_black(node)) {
-		if (node == parent->rb_left) {
-			/* The sibling's side is a black longer: not empty. */
-			sibling = parent->rb_right;
-			if (rb_is_red(sibling)) {
-				rb_set_color(sibling, RB_BLACK);
-				rb_set_color(parent, RB_RED);
-				rotate_left(parent, root);
-				sibling = parent->rb_right;
-			}
-			if (rb_is_black(sibling->rb_left) &&
-			    rb_is_black(sibling->rb_right)) {
-				rb_set_color(sibling, RB_RED);
-				node = parent;
-				parent = rb_parent(node);
-				continue;
-			}
-			if (rb_is_black(sibling->rb_right)) {
-				rb_set_color(sibling->rb_left, RB_BLACK);
-				rb_set_color(sibling, RB_RED);
-				rotate_right(sibling, root);
-				sibling = parent->rb_right;
-			}
-			rb_set_color(sibling, rb_color(parent));
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(sibling->rb_right, RB_BLACK);
-			rotate_left(parent, root);
-		} else {
-			sibling = parent->rb_left;
-			if (rb_is_red(sibling)) {
-				rb_set_color(sibling, RB_BLACK);
-				rb_set_color(parent, RB_RED);
-				rotate_right(parent, root);
-				sibling = parent->rb_left;
-			}
-			if (rb_is_black(sibling->rb_left) &&
-			    rb_is_black(sibling->rb_right)) {
-				rb_set_color(sibling, RB_RED);
-				node = parent;
-				parent = rb_parent(node);
-				continue;
-			}
-			if (rb_is_black(sibling->rb_left)) {
-				rb_set_color(sibling->rb_right, RB_BLACK);
-				rb_set_color(sibling, RB_RED);
-				rotate_left(sibling, root);
-				sibling = parent->rb_left;
-			}
-			rb_set_color(sibling, rb_color(parent));
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(sibling->rb_left, RB_BLACK);
-			rotate_right(parent, root);
+		/* node may be NULL: the sibling's side is the non-empty one. */
+		side = node == parent->rb_left ? RB_LEFT : RB_RIGHT;
+		sibling = *rb_child(parent, rb_other(side));
+		if (rb_is_red(sibling)) {
+			rb_set_color(sibling, RB_BLACK);
+			rb_set_color(parent, RB_RED);
+			rotate(parent, side, root);
+			sibling = *rb_child(parent, rb_other(side));
 		}
+		if (rb_is_black(sibling->rb_left) &&
+		    rb_is_black(sibling->rb_right)) {
+			rb_set_color(sibling, RB_RED);
+			node = parent;
+			parent = rb_parent(node);
+			continue;
+		}
+		/* The sibling's far child must be red for the last rotation. */
+		if (rb_is_black(*rb_child(sibling, rb_other(side)))) {
+			rb_set_color(*rb_child(sibling, side), RB_BLACK);
+			rb_set_color(sibling, RB_RED);
+			rotate(sibling, rb_other(side), root);
+			sibling = *rb_child(parent, rb_other(side));
+		}
+		rb_set_color(sibling, rb_color(parent));
+		rb_set_color(parent, RB_BLACK);
+		rb_set_color(*rb_child(sibling, rb_other(side)), RB_BLACK);
+		rotate(parent, side, root);
 		/* The deficit is repaid: stop. */
 		node = root->rb_node;
 		break;
@@ -254,64 +223,52 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 }
 EXPORT_SYMBOL(rb_erase);
 
+/* The node furthest to side below node. */
+static struct rb_node *rb_extreme(const struct rb_node *node, enum rb_side side)
+{
+	struct rb_node *n = (struct rb_node *)node;
+
+	while (n && *rb_child(n, side))
+		n = *rb_child(n, side);
+	return n;
+}
+
+/* The in-order neighbour of node towards side (RB_RIGHT: rb_next()). */
+static struct rb_node *rb_step(const struct rb_node *node, enum rb_side side)
+{
+	struct rb_node *n = (struct rb_node *)node, *parent;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	if (*rb_child(n, side))
+		return rb_extreme(*rb_child(n, side), rb_other(side));
+	/* Climb while we come from that side. */
+	while ((parent = rb_parent(n)) && n == *rb_child(parent, side))
+		n = parent;
+	return parent;
+}
+
 struct rb_node *rb_first(const struct rb_root *root)
 {
-	struct rb_node *node = root->rb_node;
-
-	if (!node)
-		return NULL;
-	while (node->rb_left)
-		node = node->rb_left;
-	return node;
+	return rb_extreme(root->rb_node, RB_LEFT);
 }
 EXPORT_SYMBOL(rb_first);
 
 struct rb_node *rb_last(const struct rb_root *root)
 {
-	struct rb_node *node = root->rb_node;
-
-	if (!node)
-		return NULL;
-	while (node->rb_right)
-		node = node->rb_right;
-	return node;
+	return rb_extreme(root->rb_node, RB_RIGHT);
 }
 EXPORT_SYMBOL(rb_last);
 
 struct rb_node *rb_next(const struct rb_node *node)
 {
-	struct rb_node *parent;
-
-	if (RB_EMPTY_NODE(node))
-		return NULL;
-	if (node->rb_right) {
-		node = node->rb_right;
-		while (node->rb_left)
-			node = node->rb_left;
-		return (struct rb_node *)node;
-	}
-	/* Climb while we come from a right child. */
-	while ((parent = rb_parent(node)) && node == parent->rb_right)
-		node = parent;
-	return parent;
+	return rb_step(node, RB_RIGHT);
 }
 EXPORT_SYMBOL(rb_next);
 
 struct rb_node *rb_prev(const struct rb_node *node)
 {
-	struct rb_node *parent;
-
-	if (RB_EMPTY_NODE(node))
-		return NULL;
-	if (node->rb_left) {
-		node = node->rb_left;
-		while (node->rb_right)
-			node = node->rb_right;
-		return (struct rb_node *)node;
-	}
-	while ((parent = rb_parent(node)) && node == parent->rb_left)
-		node = parent;
-	return parent;
+	return rb_step(node, RB_LEFT);
 }
 EXPORT_SYMBOL(rb_prev);
 

@@ -228,27 +228,10 @@ rb_find_add_rcu(struct rb_node *node, struct rb_root *tree,
 	return __rb_find_add(node, tree, cmp, rb_link_node_rcu);
 }
 
-/* Some node equal to key by cmp(key, node), or NULL. */
-static __always_inline struct rb_node *
-rb_find(const void *key, const struct rb_root *tree,
-	int (*cmp)(const void *key, const struct rb_node *))
-{
-	struct rb_node *node = tree->rb_node;
-	int c;
-
-	while (node) {
-		c = cmp(key, node);
-		if (c < 0)
-			node = node->rb_left;
-		else if (c > 0)
-			node = node->rb_right;
-		else
-			return node;
-	}
-	return NULL;
-}
-
-/* rb_find() inside an RCU read section (may miss a node being rotated). */
+/*
+ * Some node equal to key by cmp(key, node), or NULL; inside an RCU read
+ * section it may miss a node that a concurrent rotation moves.
+ */
 static __always_inline struct rb_node *
 rb_find_rcu(const void *key, const struct rb_root *tree,
 	    int (*cmp)(const void *key, const struct rb_node *))
@@ -266,6 +249,14 @@ rb_find_rcu(const void *key, const struct rb_root *tree,
 			return node;
 	}
 	return NULL;
+}
+
+/* Some node equal to key by cmp(key, node), or NULL (the same walk). */
+static __always_inline struct rb_node *
+rb_find(const void *key, const struct rb_root *tree,
+	int (*cmp)(const void *key, const struct rb_node *))
+{
+	return rb_find_rcu(key, tree, cmp);
 }
 
 /* The leftmost node equal to key, or NULL. */

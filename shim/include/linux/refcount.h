@@ -67,22 +67,36 @@ static inline int __refcount_wrap_add(int a, int b)
 	return (int)((unsigned int)a + (unsigned int)b);
 }
 
-/* Add i unless r is 0 (relaxed); false if r was 0.  *oldp: the old value. */
-static inline __must_check bool __refcount_add_not_zero(int i, refcount_t *r,
-							int *oldp)
+/*
+ * Add i unless r is 0; false if r was 0.  *oldp: the old value.  The
+ * successful exchange is an acquire if asked, else relaxed.
+ */
+static inline __must_check bool __refcount_add_not_zero_order(int i,
+							      refcount_t *r,
+							      int *oldp,
+							      bool acquire)
 {
 	int old = refcount_read(r);
+	int new;
 
 	do {
 		if (!old)
 			break;
-	} while (!atomic_try_cmpxchg_relaxed(&r->refs, &old,
-					     __refcount_wrap_add(old, i)));
+		new = __refcount_wrap_add(old, i);
+	} while (!(acquire ? atomic_try_cmpxchg_acquire(&r->refs, &old, new) :
+			     atomic_try_cmpxchg_relaxed(&r->refs, &old, new)));
 	if (oldp)
 		*oldp = old;
 	if (unlikely(old < 0 || __refcount_wrap_add(old, i) < 0))
 		refcount_warn_saturate(r, REFCOUNT_ADD_NOT_ZERO_OVF);
 	return old;
+}
+
+/* Add i unless r is 0 (relaxed); false if r was 0.  *oldp: the old value. */
+static inline __must_check bool __refcount_add_not_zero(int i, refcount_t *r,
+							int *oldp)
+{
+	return __refcount_add_not_zero_order(i, r, oldp, false);
 }
 
 /* Add i unless r is 0; false if r was 0.  Saturates and WARNs on overflow. */
@@ -95,18 +109,7 @@ static inline __must_check bool refcount_add_not_zero(int i, refcount_t *r)
 static inline __must_check bool
 __refcount_add_not_zero_acquire(int i, refcount_t *r, int *oldp)
 {
-	int old = refcount_read(r);
-
-	do {
-		if (!old)
-			break;
-	} while (!atomic_try_cmpxchg_acquire(&r->refs, &old,
-					     __refcount_wrap_add(old, i)));
-	if (oldp)
-		*oldp = old;
-	if (unlikely(old < 0 || __refcount_wrap_add(old, i) < 0))
-		refcount_warn_saturate(r, REFCOUNT_ADD_NOT_ZERO_OVF);
-	return old;
+	return __refcount_add_not_zero_order(i, r, oldp, true);
 }
 
 /* refcount_add_not_zero() with acquire ordering on success. */
