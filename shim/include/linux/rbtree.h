@@ -73,13 +73,19 @@ void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 void rb_replace_node_rcu(struct rb_node *victim, struct rb_node *new,
 			 struct rb_root *root);
 
-/* Link node, a new red leaf, as the child *rb_link of parent. */
-static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
-				struct rb_node **rb_link)
+/* Make node a red leaf under parent, not yet reachable. */
+static inline void __rb_init_leaf(struct rb_node *node, struct rb_node *parent)
 {
 	node->__rb_parent_color = (unsigned long)parent;
 	node->rb_left = NULL;
 	node->rb_right = NULL;
+}
+
+/* Link node, a new red leaf, as the child *rb_link of parent. */
+static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
+				struct rb_node **rb_link)
+{
+	__rb_init_leaf(node, parent);
 	WRITE_ONCE(*rb_link, node);
 }
 
@@ -87,9 +93,7 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 static inline void rb_link_node_rcu(struct rb_node *node, struct rb_node *parent,
 				    struct rb_node **rb_link)
 {
-	node->__rb_parent_color = (unsigned long)parent;
-	node->rb_left = NULL;
-	node->rb_right = NULL;
+	__rb_init_leaf(node, parent);
 	rcu_assign_pointer(*rb_link, node);
 }
 
