@@ -46,7 +46,13 @@ static inline bool llist_on_list(const struct llist_node *node)
 	return node->next != node;
 }
 
-#define llist_entry(ptr, type, member)	container_of(ptr, type, member)
+/*
+ * container_of() by integer arithmetic: the iterators below turn the
+ * list's terminating NULL into an "entry" too and test its member's
+ * address, which pointer arithmetic on NULL would make undefined.
+ */
+#define llist_entry(ptr, type, member)					\
+	((type *)((uintptr_t)(ptr) - offsetof(type, member)))
 
 /* Whether the member of the entry at ptr would be at a non-NULL address. */
 #define member_address_is_nonnull(ptr, member)				\
