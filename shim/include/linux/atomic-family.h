@@ -23,6 +23,9 @@
 #ifndef _SHIM_LINUX_ATOMIC_FAMILY_H
 #define _SHIM_LINUX_ATOMIC_FAMILY_H
 
+/* Included alone, it brings <linux/atomic.h>, which it extends, first. */
+#include <linux/atomic.h>
+
 #define ATOMIC64_INIT(i)	{ (i) }
 
 /* Barriers around the void (relaxed) operations, which order nothing. */
