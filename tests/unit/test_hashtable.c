@@ -18,12 +18,13 @@ static void test_hash_for_each_possible_finds_the_added_key(void **state)
 	DEFINE_HASHTABLE(table, 4);
 	struct entry a = { .key = 42 }, b = { .key = 43 };
 	struct entry *pos;
+	unsigned long key = 42;
 	int found = 0;
 
 	hash_add(table, &a.node, a.key);
 	hash_add(table, &b.node, b.key);
-	hash_for_each_possible(table, pos, node, 42UL)
-		if (pos->key == 42)
+	hash_for_each_possible(table, pos, node, key)
+		if (pos->key == key)
 			found++;
 	assert_int_equal(found, 1);
 }

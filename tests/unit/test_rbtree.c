@@ -259,7 +259,7 @@ static void test_postorder_walk_lets_the_body_free_every_entry(void **state)
 {
 	struct rb_root root = RB_ROOT;
 	struct rb_node *freed[50];
-	struct item *pos, *n;
+	struct item *pos, *n = NULL;
 	int i, visited = 0;
 
 	for (i = 0; i < 50; i++) {
