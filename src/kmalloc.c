@@ -8,12 +8,15 @@
  * create_kmalloc_caches(), kmalloc_size_roundup() (mm/slab_common.c);
  * __do_kmalloc_node(), ___kmalloc_large_node(), free_large_kmalloc(),
  * kfree(), __ksize(), krealloc_noprof(), kfree_sensitive(),
- * kvmalloc_node_noprof(), kvfree() (mm/slub.c, mm/util.c);
+ * kvmalloc_node_noprof(), kvfree(), kvrealloc_noprof(), kstrndup(),
+ * kmemdup_nul(), kmemdup_array(), kstrdup_const(), kfree_const()
+ * (mm/slub.c, mm/util.c);
  * kmem_buckets_create(), __kmalloc_node_noprof() with buckets
  * (mm/slab_common.c, mm/slub.c).
  */
 #include <linux/vmalloc.h>
 #include <linux/hash.h>
+#include <asm/sections.h>
 #include "slab.h"
 
 struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1];
@@ -494,19 +497,79 @@ char *kstrdup(const char *s, gfp_t gfp)
 }
 EXPORT_SYMBOL(kstrdup);
 
+/* len bytes of s and a NUL in a new block, tracked as allocated by caller. */
+static char *kmemdup_nul_caller(const char *s, size_t len, gfp_t gfp,
+				unsigned long caller)
+{
+	char *buf;
+
+	if (!s)
+		return NULL;
+	buf = __do_kmalloc_node(len + 1, gfp, NUMA_NO_NODE, caller);
+	if (buf) {
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+	}
+	return buf;
+}
+
+char *kstrndup(const char *s, size_t max, gfp_t gfp)
+{
+	return kmemdup_nul_caller(s, s ? strnlen(s, max) : 0, gfp, _RET_IP_);
+}
+EXPORT_SYMBOL(kstrndup);
+
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp)
+{
+	return kmemdup_nul_caller(s, len, gfp, _RET_IP_);
+}
+EXPORT_SYMBOL(kmemdup_nul);
+
+void *kmemdup_array(const void *src, size_t count, size_t element_size,
+		    gfp_t gfp)
+{
+	/* An overflowing product saturates, and so the allocation fails. */
+	return kmemdup_caller(src, size_mul(element_size, count), gfp, _RET_IP_);
+}
+EXPORT_SYMBOL(kmemdup_array);
+
+const char *kstrdup_const(const char *s, gfp_t gfp)
+{
+	/* Read-only data lives as long as the kernel: share it. */
+	if (is_kernel_rodata((unsigned long)s))
+		return s;
+	return kstrdup(s, gfp);
+}
+EXPORT_SYMBOL(kstrdup_const);
+
+void kfree_const(const void *x)
+{
+	if (!is_kernel_rodata((unsigned long)x))
+		kfree(x);
+}
+EXPORT_SYMBOL(kfree_const);
+
+/*
+ * kvmalloc's flags for its slab attempt: above a page it is opportunistic,
+ * so no effort and no noise, the vmalloc fallback being there.
+ */
+static gfp_t kmalloc_gfp_adjust(gfp_t flags, size_t size)
+{
+	if (size > PAGE_SIZE) {
+		flags |= __GFP_NOWARN;
+		if (!(flags & __GFP_RETRY_MAYFAIL))
+			flags |= __GFP_NORETRY;
+		flags &= ~__GFP_NOFAIL;
+	}
+	return flags;
+}
+
 void *kvmalloc_node(size_t size, gfp_t flags, int node)
 {
-	gfp_t kmalloc_flags = flags;
 	void *ret;
 
-	/* Above a page the slab attempt is opportunistic: no effort, no noise. */
-	if (size > PAGE_SIZE) {
-		kmalloc_flags |= __GFP_NOWARN;
-		if (!(kmalloc_flags & __GFP_RETRY_MAYFAIL))
-			kmalloc_flags |= __GFP_NORETRY;
-		kmalloc_flags &= ~__GFP_NOFAIL;
-	}
-	ret = __do_kmalloc_node(size, kmalloc_flags, node, _RET_IP_);
+	ret = __do_kmalloc_node(size, kmalloc_gfp_adjust(flags, size), node,
+				_RET_IP_);
 	if (ret || size <= PAGE_SIZE)
 		return ret;
 	if (!gfpflags_allow_blocking(flags))
@@ -527,3 +590,26 @@ void kvfree(const void *addr)
 		kfree(addr);
 }
 EXPORT_SYMBOL(kvfree);
+
+void *kvrealloc(const void *p, size_t size, gfp_t flags)
+{
+	void *n;
+
+	if (is_vmalloc_addr(p))
+		return vrealloc(p, size, flags);
+
+	n = krealloc(p, size, kmalloc_gfp_adjust(flags, size));
+	if (!n) {
+		/* The slab cannot hold it: move to kvmalloc() memory. */
+		n = kvmalloc(size, flags);
+		if (!n)
+			return NULL;
+		if (p) {
+			/* krealloc() kept it only if it fit: p is smaller. */
+			memcpy(n, p, ksize(p));
+			kfree(p);
+		}
+	}
+	return n;
+}
+EXPORT_SYMBOL(kvrealloc);

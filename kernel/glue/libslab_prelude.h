@@ -90,6 +90,7 @@
 #include <linux/cmpxchg-emu.h>
 #include <asm/cmpxchg.h>
 #include <asm/page.h>
+#include <asm/sections.h>
 #if IS_ENABLED(CONFIG_KUNIT)
 #include <kunit/test.h>	/* for the KUnit suite, parsed before the renames */
 #endif
@@ -193,6 +194,18 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kcalloc				lslab_kcalloc
 #define kvmalloc			lslab_kvmalloc
 #define kvzalloc			lslab_kvzalloc
+#define kvmalloc_array_node		lslab_kvmalloc_array_node
+#define kvmalloc_array			lslab_kvmalloc_array
+#define kvcalloc_node			lslab_kvcalloc_node
+#define kvcalloc			lslab_kvcalloc
+#define kvrealloc			lslab_kvrealloc
+#define krealloc_array			lslab_krealloc_array
+#define kfree_bulk			lslab_kfree_bulk
+#define kstrndup			lslab_kstrndup
+#define kmemdup_nul			lslab_kmemdup_nul
+#define kmemdup_array			lslab_kmemdup_array
+#define kstrdup_const			lslab_kstrdup_const
+#define kfree_const			lslab_kfree_const
 
 /* libslab's own interface */
 #define get_slabinfo			lslab_get_slabinfo
@@ -337,6 +350,28 @@ static inline const char *lslab_print_tainted(void)
  */
 #undef lockdep_assert_cpus_held
 #define lockdep_assert_cpus_held()	do { } while (0)
+
+/*
+ * vrealloc() is not exported; the kernel's kvrealloc() is, and for a
+ * vmalloc address (the only one libslab's kvrealloc() passes on) it is
+ * exactly vrealloc().
+ */
+#undef vrealloc
+#define vrealloc(p, size, flags)	kvrealloc_noprof(p, size, flags)
+
+/*
+ * __start_rodata/__end_rodata are not exported either.  A module's own
+ * strings are never the kernel's rodata, so for them "false" is the
+ * kernel's answer: kstrdup_const() copies and kfree_const() frees.  A
+ * string of vmlinux's rodata is copied too, and passing one that did not
+ * come from kstrdup_const() to kfree_const() draws kfree()'s WARN.
+ */
+static inline bool lslab_module_is_kernel_rodata(unsigned long addr)
+{
+	return false;
+}
+
+#define is_kernel_rodata		lslab_module_is_kernel_rodata
 #endif /* MODULE */
 
 /* ---- 7. the project API, now declaring lslab_ names -------------------- */

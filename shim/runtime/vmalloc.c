@@ -100,6 +100,49 @@ bool is_vmalloc_addr(const void *addr)
 	       p < vmalloc_base + (VMALLOC_PAGES << PAGE_SHIFT);
 }
 
+/* Bytes of the vmalloc block starting at addr; 0 (and a WARN) for no block. */
+static size_t vmalloc_block_bytes(const void *addr)
+{
+	unsigned long nr = 0;
+
+	if (!WARN(!is_vmalloc_addr(addr) || !IS_ALIGNED((unsigned long)addr, PAGE_SIZE),
+		  "vrealloc: %p is not a vmalloc address\n", addr)) {
+		spin_lock(&vmalloc_lock);
+		nr = block_pages[((const char *)addr - vmalloc_base) >> PAGE_SHIFT];
+		spin_unlock(&vmalloc_lock);
+		WARN(!nr, "vrealloc: %p is not the start of a vmalloc block\n", addr);
+	}
+	return nr << PAGE_SHIFT;
+}
+
+void *vrealloc(const void *p, size_t size, gfp_t flags)
+{
+	size_t old_bytes = 0;
+	void *n;
+
+	if (!size) {
+		vfree(p);
+		return NULL;
+	}
+	if (p) {
+		old_bytes = vmalloc_block_bytes(p);
+		if (!old_bytes)
+			return NULL;
+		if (size <= old_bytes) {
+			/* What lies past size reads as zero if it grows again. */
+			if (want_init_on_free() || want_init_on_alloc(flags))
+				memset((char *)p + size, 0, old_bytes - size);
+			return (void *)p;
+		}
+	}
+	n = __vmalloc(size, flags);
+	if (n && p) {
+		memcpy(n, p, old_bytes);
+		vfree(p);
+	}
+	return n;
+}
+
 void vfree(const void *addr)
 {
 	unsigned long start, nr, i;

@@ -92,4 +92,6 @@ static inline bool system_has_cmpxchg128(void)
 	return true;
 }
 
+#include <linux/atomic-family.h>
+
 #endif

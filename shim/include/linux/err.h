@@ -13,6 +13,12 @@ static inline void *ERR_PTR(long error) { return (void *)error; }
 static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
 static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
 static inline bool IS_ERR_OR_NULL(const void *ptr) { return unlikely(!ptr) || IS_ERR(ptr); }
+/* The same error pointer as another pointer type (const dropped). */
 static inline void *ERR_CAST(const void *ptr) { return (void *)ptr; }
+/* The error in ptr, or 0 for a valid pointer (NULL included). */
+static inline int PTR_ERR_OR_ZERO(const void *ptr)
+{
+	return IS_ERR(ptr) ? (int)PTR_ERR(ptr) : 0;
+}
 
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The kernel's everyday helpers: min/max, alignment, container_of,
- * overflow checks, number parsing (kernel return conventions: 0 or
- * -EINVAL/-ERANGE) and printf-style formatting from libc.
+ * The kernel's everyday helpers: min/max (<linux/minmax.h>), alignment,
+ * container_of, overflow checks (<linux/overflow.h>), number parsing
+ * (kernel return conventions: 0 or -EINVAL/-ERANGE) and printf-style
+ * formatting from libc.
  */
 #ifndef _SHIM_LINUX_KERNEL_H
 #define _SHIM_LINUX_KERNEL_H
@@ -13,6 +14,8 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
 
 /*
  * The kernel's vsnprintf(): the C library formats each standard
@@ -34,12 +37,6 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define container_of(ptr, type, member)					\
 	((type *)((char *)(ptr) - offsetof(type, member)))
 
-#define min(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a < _b ? _a : _b; })
-#define max(a, b)	({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })
-#define min_t(t, a, b)	({ t _a = (a); t _b = (b); _a < _b ? _a : _b; })
-#define max_t(t, a, b)	({ t _a = (a); t _b = (b); _a > _b ? _a : _b; })
-#define clamp(v, lo, hi)	min(max(v, lo), hi)
-#define clamp_t(t, v, lo, hi)	min_t(t, max_t(t, v, lo), hi)
 
 #define __ALIGN_MASK(x, m)	(((x) + (m)) & ~(m))
 #define ALIGN(x, a)		__ALIGN_MASK(x, (__typeof__(x))(a) - 1)
@@ -49,10 +46,6 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
 #define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
 #define rounddown(x, y)		((x) - ((x) % (y)))
-
-/* true if a * b (or a + b) overflowed; *d gets the wrapped result. */
-#define check_mul_overflow(a, b, d)	__builtin_mul_overflow(a, b, d)
-#define check_add_overflow(a, b, d)	__builtin_add_overflow(a, b, d)
 
 #define static_assert(expr, ...)	_Static_assert(expr, "" __VA_ARGS__)
 #define BUILD_BUG_ON(cond)		_Static_assert(!(cond), #cond)

@@ -159,6 +159,22 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 	     !list_entry_is_head(pos, head, member);			\
 	     pos = n, n = list_next_entry(n, member))
 
+/* Put entry where old is; old is left stale. */
+static inline void list_replace(struct list_head *old, struct list_head *entry)
+{
+	entry->next = old->next;
+	entry->next->prev = entry;
+	entry->prev = old->prev;
+	WRITE_ONCE(entry->prev->next, entry);
+}
+
+/* Put entry where old is and make old an empty list. */
+static inline void list_replace_init(struct list_head *old, struct list_head *entry)
+{
+	list_replace(old, entry);
+	INIT_LIST_HEAD(old);
+}
+
 /* Number of entries on head. */
 static inline size_t list_count_nodes(const struct list_head *head)
 {
@@ -166,6 +182,140 @@ static inline size_t list_count_nodes(const struct list_head *head)
 	size_t count = 0;
 
 	list_for_each(pos, head)
+		count++;
+	return count;
+}
+
+/*
+ * Hash-bucket lists: a head of one pointer, nodes linked forward, each
+ * node's pprev pointing at the pointer that points at it, so a node can
+ * be unlinked without its head.  Forward pointers are written with
+ * WRITE_ONCE() so that the RCU variants (<linux/rculist.h>) can share the
+ * unlinking code.
+ */
+#define HLIST_HEAD_INIT		{ .first = NULL }
+#define HLIST_HEAD(name)	struct hlist_head name = { .first = NULL }
+#define INIT_HLIST_HEAD(ptr)	((ptr)->first = NULL)
+
+/* Mark node as on no list. */
+static inline void INIT_HLIST_NODE(struct hlist_node *node)
+{
+	node->next = NULL;
+	node->pprev = NULL;
+}
+
+/* Whether node is on no list (never added, or removed with hlist_del_init()). */
+static inline int hlist_unhashed(const struct hlist_node *node)
+{
+	return !node->pprev;
+}
+
+/* hlist_unhashed() for a caller racing with the list's writer. */
+static inline int hlist_unhashed_lockless(const struct hlist_node *node)
+{
+	return !READ_ONCE(node->pprev);
+}
+
+/* Whether head has no entries. */
+static inline int hlist_empty(const struct hlist_head *head)
+{
+	return !READ_ONCE(head->first);
+}
+
+static inline void __hlist_del(struct hlist_node *node)
+{
+	struct hlist_node *next = node->next;
+	struct hlist_node **pprev = node->pprev;
+
+	WRITE_ONCE(*pprev, next);
+	if (next)
+		WRITE_ONCE(next->pprev, pprev);
+}
+
+/* Unlink node and poison it. */
+static inline void hlist_del(struct hlist_node *node)
+{
+	__hlist_del(node);
+	node->next = LIST_POISON1;
+	node->pprev = LIST_POISON2;
+}
+
+/* Unlink node if it is on a list and mark it as on none. */
+static inline void hlist_del_init(struct hlist_node *node)
+{
+	if (!hlist_unhashed(node)) {
+		__hlist_del(node);
+		INIT_HLIST_NODE(node);
+	}
+}
+
+/* Insert node at the front of head. */
+static inline void hlist_add_head(struct hlist_node *node, struct hlist_head *head)
+{
+	struct hlist_node *first = head->first;
+
+	WRITE_ONCE(node->next, first);
+	if (first)
+		WRITE_ONCE(first->pprev, &node->next);
+	WRITE_ONCE(head->first, node);
+	WRITE_ONCE(node->pprev, &head->first);
+}
+
+/* Insert node before next, which is on a list. */
+static inline void hlist_add_before(struct hlist_node *node, struct hlist_node *next)
+{
+	WRITE_ONCE(node->pprev, next->pprev);
+	WRITE_ONCE(node->next, next);
+	WRITE_ONCE(next->pprev, &node->next);
+	WRITE_ONCE(*(node->pprev), node);
+}
+
+/* Insert node after prev, which is on a list. */
+static inline void hlist_add_behind(struct hlist_node *node, struct hlist_node *prev)
+{
+	WRITE_ONCE(node->next, prev->next);
+	WRITE_ONCE(prev->next, node);
+	WRITE_ONCE(node->pprev, &prev->next);
+	if (node->next)
+		WRITE_ONCE(node->next->pprev, &node->next);
+}
+
+/* Move every entry of old to new (which must be empty); old ends empty. */
+static inline void hlist_move_list(struct hlist_head *old, struct hlist_head *new)
+{
+	new->first = old->first;
+	if (new->first)
+		new->first->pprev = &new->first;
+	old->first = NULL;
+}
+
+#define hlist_entry(ptr, type, member)	container_of(ptr, type, member)
+/* hlist_entry(), or NULL for a NULL ptr. */
+#define hlist_entry_safe(ptr, type, member) ({				\
+	__typeof__(ptr) ____ptr = (ptr);				\
+	____ptr ? hlist_entry(____ptr, type, member) : NULL; })
+
+#define hlist_for_each(pos, head) \
+	for (pos = (head)->first; pos; pos = pos->next)
+#define hlist_for_each_safe(pos, n, head) \
+	for (pos = (head)->first; pos && ({ n = pos->next; 1; }); pos = n)
+#define hlist_for_each_entry(pos, head, member)				\
+	for (pos = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
+	     pos;							\
+	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
+/* hlist_for_each_entry() where the body may unlink or free pos. */
+#define hlist_for_each_entry_safe(pos, n, head, member)			\
+	for (pos = hlist_entry_safe((head)->first, __typeof__(*pos), member); \
+	     pos && ({ n = pos->member.next; 1; });			\
+	     pos = hlist_entry_safe(n, __typeof__(*pos), member))
+
+/* Number of entries on head. */
+static inline size_t hlist_count_nodes(struct hlist_head *head)
+{
+	struct hlist_node *pos;
+	size_t count = 0;
+
+	hlist_for_each(pos, head)
 		count++;
 	return count;
 }

@@ -11,6 +11,8 @@
 #include <linux/bug.h>
 
 #define lockdep_assert_held(l)	WARN_ON_ONCE(!sim_lock_held_by_me(&(l)->base))
+/* Whether the calling task holds l (the cond of the *_rcu list walks). */
+#define lockdep_is_held(l)	sim_lock_held_by_me(&(l)->base)
 #define lockdep_assert_irqs_disabled()	WARN_ON_ONCE(!irqs_disabled())
 
 #endif

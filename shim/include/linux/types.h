@@ -24,6 +24,7 @@ typedef unsigned int slab_flags_t;
 typedef unsigned long phys_addr_t;
 
 typedef struct { int counter; } atomic_t;
+typedef struct { s64 counter; } atomic64_t;
 typedef struct { long counter; } atomic_long_t;
 
 struct list_head {

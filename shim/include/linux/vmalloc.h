@@ -17,6 +17,15 @@ void *vmalloc(unsigned long size);
 void *vzalloc(unsigned long size);
 /* vmalloc() (nodes are not distinguished for vmalloc). */
 void *vmalloc_node(unsigned long size, int node);
+/*
+ * Resize the vmalloc() block p to size bytes keeping its contents up to
+ * the smaller size (6.12 vrealloc()): NULL p allocates, size 0 frees and
+ * returns NULL; in place while the block's pages suffice, else moved.
+ * Requested sizes are not tracked, so shrinking with init_on_alloc or
+ * __GFP_ZERO zeroes up to the block's end, where the kernel stops at the
+ * old requested size.
+ */
+void *vrealloc(const void *p, size_t size, gfp_t flags);
 /* Free a vmalloc() block; NULL is ignored, anything else WARNs. */
 void vfree(const void *addr);
 /* Whether addr is in the vmalloc range. */

@@ -138,6 +138,24 @@ char *kstrdup(const char *s, gfp_t gfp) __malloc;
 void *kvmalloc_node(size_t size, gfp_t flags, int node) __malloc;
 /* Free memory from kvmalloc() or kmalloc(). */
 void kvfree(const void *addr);
+/*
+ * Resize memory from kvmalloc() keeping min(old, new) bytes (6.12
+ * kvrealloc_noprof()): krealloc(), falling back to kvmalloc() and a copy;
+ * a vmalloc block is resized by vrealloc().  NULL p allocates, size 0
+ * frees.  NULL on failure, p then untouched.
+ */
+void *kvrealloc(const void *p, size_t size, gfp_t flags);
+/* kmalloc() a NUL-terminated copy of at most max bytes of s (NULL for NULL). */
+char *kstrndup(const char *s, size_t max, gfp_t gfp) __malloc;
+/* kmalloc() len bytes of s plus a NUL (NULL for NULL s). */
+char *kmemdup_nul(const char *s, size_t len, gfp_t gfp) __malloc;
+/* kmalloc() a copy of count elements of element_size bytes; NULL on overflow. */
+void *kmemdup_array(const void *src, size_t count, size_t element_size,
+		    gfp_t gfp) __malloc;
+/* s itself if it is the kernel's read-only data, else kstrdup(); free with kfree_const(). */
+const char *kstrdup_const(const char *s, gfp_t gfp);
+/* kfree(x) unless x is the kernel's read-only data (a kstrdup_const() original). */
+void kfree_const(const void *x);
 
 /* Zeroed kmalloc(). */
 static inline void *kzalloc(size_t size, gfp_t flags)
@@ -177,6 +195,52 @@ static inline void *kvmalloc(size_t size, gfp_t flags)
 static inline void *kvzalloc(size_t size, gfp_t flags)
 {
 	return kvmalloc(size, flags | __GFP_ZERO);
+}
+
+/* kvmalloc_node() of n * size bytes; NULL if the product overflows. */
+static inline void *kvmalloc_array_node(size_t n, size_t size, gfp_t flags,
+					int node)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(n, size, &bytes)))
+		return NULL;
+	return kvmalloc_node(bytes, flags, node);
+}
+
+/* kvmalloc() of n * size bytes; NULL if the product overflows. */
+static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	return kvmalloc_array_node(n, size, flags, NUMA_NO_NODE);
+}
+
+/* Zeroed kvmalloc_array_node(). */
+static inline void *kvcalloc_node(size_t n, size_t size, gfp_t flags, int node)
+{
+	return kvmalloc_array_node(n, size, flags | __GFP_ZERO, node);
+}
+
+/* Zeroed kvmalloc_array(). */
+static inline void *kvcalloc(size_t n, size_t size, gfp_t flags)
+{
+	return kvcalloc_node(n, size, flags, NUMA_NO_NODE);
+}
+
+/* krealloc() to new_n * new_size bytes; NULL (p untouched) if that overflows. */
+static inline void *krealloc_array(void *p, size_t new_n, size_t new_size,
+				   gfp_t flags)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(new_n, new_size, &bytes)))
+		return NULL;
+	return krealloc(p, bytes, flags);
+}
+
+/* kfree() the size objects of p (kmalloc'ed or from any cache) in bulk. */
+static inline void kfree_bulk(size_t size, void **p)
+{
+	kmem_cache_free_bulk(NULL, size, p);
 }
 
 /* ---- libslab's own interface (no kernel counterpart) ---- */
