@@ -12,6 +12,9 @@
 #ifndef _LINUX_SLAB_API_H
 #define _LINUX_SLAB_API_H
 
+/* The flags, types and constants; a no-op when <linux/slab.h> came first. */
+#include <linux/slab.h>
+
 struct kmem_cache;
 struct kmem_cache_args;
 struct seq_file;
