@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/seq_file.h>
 
 #include "replay.h"

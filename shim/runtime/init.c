@@ -11,6 +11,7 @@
 #include <string.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/printk.h>
 #include <linux/mm.h>
 #include <linux/slab_tool.h>
