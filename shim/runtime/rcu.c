@@ -6,10 +6,13 @@
  * queued, waits for a grace period, runs the callbacks and frees the
  * objects, then publishes the last sequence number it completed, which is
  * what the barriers wait for.  The queue is under a mutex, so callbacks
- * happen after their call_rcu() for race detectors as well.
+ * happen after their call_rcu() for race detectors as well.  At exit the
+ * thread is stopped and joined (stop_callback_thread()).
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/preempt.h>
@@ -22,6 +25,8 @@
 
 /* Objects of the one-argument kvfree_rcu() wait in chunks of this many. */
 #define PTR_CHUNK	510
+/* How long exit waits for a batch in progress (it may never end). */
+#define EXIT_WAIT_SECONDS	5
 
 struct ptr_chunk {
 	struct ptr_chunk *next;
@@ -39,6 +44,9 @@ static struct {
 	unsigned long queued;		/* sequence of the last item queued */
 	unsigned long completed;	/* sequence of the last item completed */
 	bool thread_started;
+	bool stopping;			/* the process exits: no new batch */
+	pthread_t thread;
+	pid_t thread_pid;		/* its process (a fork child has no thread) */
 } q = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.work = PTHREAD_COND_INITIALIZER,
@@ -104,7 +112,7 @@ static void *callback_thread(void *unused)
 	(void)unused;
 	pthread_setname_np(pthread_self(), "rcu_cb");
 	pthread_mutex_lock(&q.lock);
-	for (;;) {
+	while (!q.stopping) {
 		struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
 		struct ptr_chunk *chunks = q.chunks;
 		unsigned long batch = q.queued;
@@ -126,22 +134,58 @@ static void *callback_thread(void *unused)
 		q.completed = batch;
 		pthread_cond_broadcast(&q.done);
 	}
+	pthread_mutex_unlock(&q.lock);
 	return NULL;
+}
+
+/* Called with q.lock held; libslab.supp names this function. */
+static noinline void start_callback_thread(void)
+{
+	if (pthread_create(&q.thread, NULL, callback_thread, NULL))
+		panic("libslab: cannot start the RCU callback thread\n");
+	q.thread_pid = getpid();
+	q.thread_started = true;
 }
 
 /* Called with q.lock held: start the thread at the first use. */
 static void queued_one(void)
 {
 	q.queued++;
-	if (!q.thread_started) {
-		pthread_t thread;
-
-		if (pthread_create(&thread, NULL, callback_thread, NULL))
-			panic("libslab: cannot start the RCU callback thread\n");
-		pthread_detach(thread);
-		q.thread_started = true;
-	}
+	if (!q.thread_started)
+		start_callback_thread();
 	pthread_cond_signal(&q.work);
+}
+
+/*
+ * A thread still running at exit is a leak to valgrind (its thread-local
+ * storage), so the callback thread is stopped and joined; a destructor
+ * runs after the program's own atexit handlers, which may still need it
+ * (rcu_barrier()).  Callbacks not yet started never run, as pending ones
+ * do not when a machine powers off.  A batch in progress is waited for,
+ * but not beyond EXIT_WAIT_SECONDS: a callback may block, and a grace
+ * period never ends while a thread stays in a read-side section (exit()
+ * called inside one).  The thread is then left running, and libslab.supp
+ * tells valgrind so.
+ */
+__attribute__((destructor)) static void stop_callback_thread(void)
+{
+	struct timespec deadline;
+
+	pthread_mutex_lock(&q.lock);
+	if (!q.thread_started || q.thread_pid != getpid() ||
+	    pthread_equal(q.thread, pthread_self())) {
+		pthread_mutex_unlock(&q.lock);
+		return;
+	}
+	q.stopping = true;
+	pthread_cond_signal(&q.work);
+	pthread_mutex_unlock(&q.lock);
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += EXIT_WAIT_SECONDS;
+	if (pthread_timedjoin_np(q.thread, NULL, &deadline))
+		pr_warn("libslab: RCU callbacks still running %d s into exit (a blocked callback, or a thread in rcu_read_lock()); their thread is left running\n",
+			EXIT_WAIT_SECONDS);
 }
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
