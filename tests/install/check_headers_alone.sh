@@ -6,7 +6,7 @@
 # along, as the kernel's own headers include their uapi/ halves: the C
 # library includes <linux/kernel.h> and friends for their UAPI contents.
 #
-# Usage: check_headers_alone.sh <build directory>
+# Usage: check_headers_alone.sh <build directory> [compiler that built it, unused]
 . "$(dirname "$0")/install_tree.sh"
 
 failed=0

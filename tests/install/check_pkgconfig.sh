@@ -7,8 +7,15 @@
 # a user needs is there too: slabsim runs, the man pages and the valgrind
 # suppressions that pkg-config names exist.
 #
-# Usage: check_pkgconfig.sh <build directory>
+# A sanitizer build's program is built only with the compiler that built
+# the library: each compiler has its own sanitizer runtime.
+#
+# Usage: check_pkgconfig.sh <build directory> <compiler that built it>
 . "$(dirname "$0")/install_tree.sh"
+
+case $(pkgconf --cflags libslab) in
+*-fsanitize=*) COMPILERS=("$2") ;;
+esac
 
 fail() {
 	echo "FAIL: $*"

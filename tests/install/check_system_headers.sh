@@ -11,7 +11,7 @@
 # -std=c11 and -std=gnu17, -Wall -Wextra -Werror.  A combination the
 # system headers alone do not compile in is skipped and said so.
 #
-# Usage: check_system_headers.sh <build directory>
+# Usage: check_system_headers.sh <build directory> [compiler that built it, unused]
 . "$(dirname "$0")/install_tree.sh"
 
 # <netinet/in.h> before <linux/in.h>: the other order does not compile

@@ -7,7 +7,7 @@
 # the thread is left running) is clean with the suppressions pkg-config
 # names, and not without them.
 #
-# Usage: check_valgrind_rcu.sh <build directory>
+# Usage: check_valgrind_rcu.sh <build directory> <compiler that built it>
 . "$(dirname "$0")/install_tree.sh"
 
 command -v valgrind > /dev/null || { echo "skipped: no valgrind"; exit 77; }
@@ -78,7 +78,8 @@ libdir=$(pkgconf --variable=libdir libslab)
 supp=$(pkgconf --variable=valgrind_suppressions libslab)
 for prog in rcu_exit rcu_busy_exit; do
 	# shellcheck disable=SC2046
-	gcc -g -o $prog $prog.c $(pkgconf --cflags --libs libslab) || fail "cannot build $prog"
+	# DWARF 4: valgrind 3.19 (Debian 12) cannot read clang 14's default.
+	"$2" -g -gdwarf-4 -o $prog $prog.c $(pkgconf --cflags --libs libslab) || fail "cannot build $prog"
 done
 export LD_LIBRARY_PATH=$libdir
 unset LIBSLAB_CMDLINE
