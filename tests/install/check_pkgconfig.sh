@@ -13,14 +13,9 @@
 # Usage: check_pkgconfig.sh <build directory> <compiler that built it>
 . "$(dirname "$0")/install_tree.sh"
 
-case $(pkgconf --cflags libslab) in
-*-fsanitize=*) COMPILERS=("$2") ;;
-esac
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+if sanitizer_build; then
+	COMPILERS=("$2")
+fi
 
 cat > prog.c <<'CODE'
 #include <stdio.h>

@@ -11,14 +11,10 @@
 . "$(dirname "$0")/install_tree.sh"
 
 command -v valgrind > /dev/null || { echo "skipped: no valgrind"; exit 77; }
-case $(pkgconf --cflags libslab) in
-*-fsanitize=*) echo "skipped: a sanitizer build (valgrind cannot run it)"; exit 77 ;;
-esac
-
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+if sanitizer_build; then
+	echo "skipped: a sanitizer build (valgrind cannot run it)"
+	exit 77
+fi
 
 cat > rcu_exit.c <<'CODE'
 #include <linux/slab.h>
