@@ -45,6 +45,8 @@ static struct {
 	unsigned long completed;	/* sequence of the last item completed */
 	bool thread_started;
 	bool stopping;			/* the process exits: no new batch */
+	bool thread_running;		/* until it leaves after stopping */
+	bool barrier_running;		/* an rcu_barrier() runs the queue itself */
 	pthread_t thread;
 	pid_t thread_pid;		/* its process (a fork child has no thread) */
 } q = {
@@ -107,33 +109,41 @@ static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
 	}
 }
 
+/* Called with q.lock held, dropped meanwhile: run everything queued. */
+static void run_queued(void)
+{
+	struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
+	struct ptr_chunk *chunks = q.chunks;
+	unsigned long batch = q.queued;
+
+	q.callbacks = NULL;
+	q.callbacks_tail = &q.callbacks;
+	q.frees = NULL;
+	q.frees_tail = &q.frees;
+	q.chunks = NULL;
+	pthread_mutex_unlock(&q.lock);
+
+	run_batch(callbacks, frees, chunks);
+
+	pthread_mutex_lock(&q.lock);
+	q.completed = batch;
+	pthread_cond_broadcast(&q.done);
+}
+
 static void *callback_thread(void *unused)
 {
 	(void)unused;
 	pthread_setname_np(pthread_self(), "rcu_cb");
 	pthread_mutex_lock(&q.lock);
 	while (!q.stopping) {
-		struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
-		struct ptr_chunk *chunks = q.chunks;
-		unsigned long batch = q.queued;
-
-		if (batch == q.completed) {
+		if (q.queued == q.completed)
 			pthread_cond_wait(&q.work, &q.lock);
-			continue;
-		}
-		q.callbacks = NULL;
-		q.callbacks_tail = &q.callbacks;
-		q.frees = NULL;
-		q.frees_tail = &q.frees;
-		q.chunks = NULL;
-		pthread_mutex_unlock(&q.lock);
-
-		run_batch(callbacks, frees, chunks);
-
-		pthread_mutex_lock(&q.lock);
-		q.completed = batch;
-		pthread_cond_broadcast(&q.done);
+		else
+			run_queued();
 	}
+	q.thread_running = false;
+	/* A waiting rcu_barrier() now runs the queue itself. */
+	pthread_cond_broadcast(&q.done);
 	pthread_mutex_unlock(&q.lock);
 	return NULL;
 }
@@ -145,6 +155,7 @@ static noinline void start_callback_thread(void)
 		panic("libslab: cannot start the RCU callback thread\n");
 	q.thread_pid = getpid();
 	q.thread_started = true;
+	q.thread_running = true;
 }
 
 /* Called with q.lock held: start the thread at the first use. */
@@ -159,9 +170,9 @@ static void queued_one(void)
 /*
  * A thread still running at exit is a leak to valgrind (its thread-local
  * storage), so the callback thread is stopped and joined; a destructor
- * runs after the program's own atexit handlers, which may still need it
- * (rcu_barrier()).  Callbacks not yet started never run, as pending ones
- * do not when a machine powers off.  A batch in progress is waited for,
+ * runs after the program's own atexit handlers, which may still need it.
+ * Callbacks not yet started never run, as pending ones do not when a
+ * machine powers off, unless a later rcu_barrier() runs them.  A batch in progress is waited for,
  * but not beyond EXIT_WAIT_SECONDS: a callback may block, and a grace
  * period never ends while a thread stays in a read-side section (exit()
  * called inside one).  The thread is then left running, and libslab.supp
@@ -242,8 +253,19 @@ void rcu_barrier(void)
 	might_sleep();
 	pthread_mutex_lock(&q.lock);
 	target = q.queued;
-	while ((long)(q.completed - target) < 0)
-		pthread_cond_wait(&q.done, &q.lock);
+	while ((long)(q.completed - target) < 0) {
+		/*
+		 * Once exit has stopped the callback thread (a destructor that
+		 * runs after libslab's), the caller runs the queue, one at a time.
+		 */
+		if (q.stopping && !q.thread_running && !q.barrier_running) {
+			q.barrier_running = true;
+			run_queued();
+			q.barrier_running = false;
+		} else {
+			pthread_cond_wait(&q.done, &q.lock);
+		}
+	}
 	pthread_mutex_unlock(&q.lock);
 }
 
