@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/sim_cpu.h>
 
 #define BATCH		1000

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/sim_cpu.h>
 #include <linux/sim_page_alloc.h>
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/seq_file.h>
 #include <linux/sim_params.h>
 

@@ -36,6 +36,7 @@
 
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/cache.h>
 #include <linux/cpumask.h>
 #include <linux/cpu.h>

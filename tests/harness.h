@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/sim_page_alloc.h>

@@ -18,7 +18,8 @@
  *   5. supplies what the public headers lack;
  *   6. in a module, replaces the kernel symbols modules cannot link
  *      against (this_cpu_cmpxchg16b_emu, print_tainted, gfp_allowed_mask);
- *   7. includes <linux/slab_api.h>, which then declares the lslab_ names.
+ *   7. includes <linux/slab_api.h> and <linux/libslab.h>, which then
+ *      declare the lslab_ names.
  *
  * Nothing here is needed, or seen, by the userspace build.
  */
@@ -376,5 +377,6 @@ static inline bool lslab_module_is_kernel_rodata(unsigned long addr)
 
 /* ---- 7. the project API, now declaring lslab_ names -------------------- */
 #include <linux/slab_api.h>
+#include <linux/libslab.h>
 
 #endif /* _LIBSLAB_PRELUDE_H */

@@ -118,7 +118,8 @@ shopt -s nullglob
 core_c=("$LIBSLAB_REPO"/src/*.c)
 [ ${#core_c[@]} -gt 0 ] || fail "no core sources in $LIBSLAB_REPO/src"
 cp "${core_c[@]}" "$LIBSLAB_REPO"/src/*.h "$LIB/"
-cp "$LIBSLAB_REPO"/src/include/linux/slab_api.h "$LIB/include/linux/"
+cp "$LIBSLAB_REPO"/src/include/linux/slab_api.h "$LIBSLAB_REPO"/src/include/linux/libslab.h \
+	"$LIB/include/linux/"
 commit_step 2-core
 
 # 3: Kconfig, Makefile and module init, hooked into lib/
@@ -138,14 +139,15 @@ awk -v objs="${core_objs[*]}" '
 	}
 	{ print }' "$LIBSLAB_REPO"/kernel/glue/Makefile > "$LIB/Makefile"
 grep -q '^libslab-y += ' "$LIB/Makefile" || fail "kernel/glue/Makefile lacks the @core-objects@ marker"
-# Modules (the KUnit suites) call every function of <linux/slab_api.h>:
-# the core must export each one, next to its definition.
-api_funcs=$(grep -E '^[a-z][a-z0-9_ ]*[ *]+[a-z_][a-z0-9_]*\(' \
-		"$LIBSLAB_REPO/src/include/linux/slab_api.h" | grep -v '^static' |
+# Modules (the KUnit suites) call every function of <linux/slab_api.h> and
+# <linux/libslab.h>: the core must export each one, next to its definition.
+api_funcs=$(grep -hE '^[a-z][a-z0-9_ ]*[ *]+[a-z_][a-z0-9_]*\(' \
+		"$LIBSLAB_REPO/src/include/linux/slab_api.h" \
+		"$LIBSLAB_REPO/src/include/linux/libslab.h" | grep -v '^static' |
 	sed -E 's/^[a-z][a-z0-9_ ]*[ *]+([a-z_][a-z0-9_]*)\(.*/\1/' | sort -u)
 for fn in $api_funcs kmalloc_caches; do
 	grep -Eq "EXPORT_SYMBOL(_GPL)?\($fn\)" "${core_c[@]}" ||
-		fail "src/ does not export $fn of <linux/slab_api.h> (add EXPORT_SYMBOL($fn) after it)"
+		fail "src/ does not export $fn of <linux/slab_api.h> or <linux/libslab.h> (add EXPORT_SYMBOL($fn) after it)"
 done
 from_base lib/Kconfig
 printf '\nsource "lib/libslab/Kconfig"\n' >> "$OVERLAY/lib/Kconfig"

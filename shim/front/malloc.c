@@ -49,6 +49,7 @@
 #include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/vmalloc.h>
 #include "startup.h"
 

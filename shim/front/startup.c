@@ -14,6 +14,7 @@
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include "../runtime/sim.h"
 #include "startup.h"
 

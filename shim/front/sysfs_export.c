@@ -17,6 +17,7 @@
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/sim_sysfs.h>
 
 /* A fresh file at path with the kernel file's mode, holding text. */

@@ -6,10 +6,13 @@
  * queued, waits for a grace period, runs the callbacks and frees the
  * objects, then publishes the last sequence number it completed, which is
  * what the barriers wait for.  The queue is under a mutex, so callbacks
- * happen after their call_rcu() for race detectors as well.
+ * happen after their call_rcu() for race detectors as well.  At exit the
+ * thread is stopped and joined (stop_callback_thread()).
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/preempt.h>
@@ -22,6 +25,8 @@
 
 /* Objects of the one-argument kvfree_rcu() wait in chunks of this many. */
 #define PTR_CHUNK	510
+/* How long exit waits for a batch in progress (it may never end). */
+#define EXIT_WAIT_SECONDS	5
 
 struct ptr_chunk {
 	struct ptr_chunk *next;
@@ -39,6 +44,11 @@ static struct {
 	unsigned long queued;		/* sequence of the last item queued */
 	unsigned long completed;	/* sequence of the last item completed */
 	bool thread_started;
+	bool stopping;			/* the process exits: no new batch */
+	bool thread_running;		/* until it leaves after stopping */
+	bool barrier_running;		/* an rcu_barrier() runs the queue itself */
+	pthread_t thread;
+	pid_t thread_pid;		/* its process (a fork child has no thread) */
 } q = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.work = PTHREAD_COND_INITIALIZER,
@@ -120,49 +130,94 @@ static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
 	}
 }
 
+/* Called with q.lock held, dropped meanwhile: run everything queued. */
+static void run_queued(void)
+{
+	struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
+	struct ptr_chunk *chunks = q.chunks;
+	unsigned long batch = q.queued;
+
+	q.callbacks = NULL;
+	q.callbacks_tail = &q.callbacks;
+	q.frees = NULL;
+	q.frees_tail = &q.frees;
+	q.chunks = NULL;
+	pthread_mutex_unlock(&q.lock);
+
+	run_batch(callbacks, frees, chunks);
+
+	pthread_mutex_lock(&q.lock);
+	q.completed = batch;
+	pthread_cond_broadcast(&q.done);
+}
+
 static void *callback_thread(void *unused)
 {
 	(void)unused;
 	pthread_setname_np(pthread_self(), "rcu_cb");
 	pthread_mutex_lock(&q.lock);
-	for (;;) {
-		struct rcu_head *callbacks = q.callbacks, *frees = q.frees;
-		struct ptr_chunk *chunks = q.chunks;
-		unsigned long batch = q.queued;
-
-		if (batch == q.completed) {
+	while (!q.stopping) {
+		if (q.queued == q.completed)
 			pthread_cond_wait(&q.work, &q.lock);
-			continue;
-		}
-		q.callbacks = NULL;
-		q.callbacks_tail = &q.callbacks;
-		q.frees = NULL;
-		q.frees_tail = &q.frees;
-		q.chunks = NULL;
-		pthread_mutex_unlock(&q.lock);
-
-		run_batch(callbacks, frees, chunks);
-
-		pthread_mutex_lock(&q.lock);
-		q.completed = batch;
-		pthread_cond_broadcast(&q.done);
+		else
+			run_queued();
 	}
+	q.thread_running = false;
+	/* A waiting rcu_barrier() now runs the queue itself. */
+	pthread_cond_broadcast(&q.done);
+	pthread_mutex_unlock(&q.lock);
 	return NULL;
+}
+
+/* Called with q.lock held; libslab.supp names this function. */
+static noinline void start_callback_thread(void)
+{
+	if (pthread_create(&q.thread, NULL, callback_thread, NULL))
+		panic("libslab: cannot start the RCU callback thread\n");
+	q.thread_pid = getpid();
+	q.thread_started = true;
+	q.thread_running = true;
 }
 
 /* Called with q.lock held: start the thread at the first use. */
 static void queued_one(void)
 {
 	q.queued++;
-	if (!q.thread_started) {
-		pthread_t thread;
-
-		if (pthread_create(&thread, NULL, callback_thread, NULL))
-			panic("libslab: cannot start the RCU callback thread\n");
-		pthread_detach(thread);
-		q.thread_started = true;
-	}
+	if (!q.thread_started)
+		start_callback_thread();
 	pthread_cond_signal(&q.work);
+}
+
+/*
+ * A thread still running at exit is a leak to valgrind (its thread-local
+ * storage), so the callback thread is stopped and joined; a destructor
+ * runs after the program's own atexit handlers, which may still need it.
+ * Callbacks not yet started never run, as pending ones do not when a
+ * machine powers off, unless a later rcu_barrier() runs them.  A batch in progress is waited for,
+ * but not beyond EXIT_WAIT_SECONDS: a callback may block, and a grace
+ * period never ends while a thread stays in a read-side section (exit()
+ * called inside one).  The thread is then left running, and libslab.supp
+ * tells valgrind so.
+ */
+__attribute__((destructor)) static void stop_callback_thread(void)
+{
+	struct timespec deadline;
+
+	pthread_mutex_lock(&q.lock);
+	if (!q.thread_started || q.thread_pid != getpid() ||
+	    pthread_equal(q.thread, pthread_self())) {
+		pthread_mutex_unlock(&q.lock);
+		return;
+	}
+	q.stopping = true;
+	pthread_cond_signal(&q.work);
+	pthread_mutex_unlock(&q.lock);
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += EXIT_WAIT_SECONDS;
+	if (pthread_timedjoin_np(q.thread, NULL, &deadline))
+		pr_warn("libslab: RCU callbacks still running %d s into exit (a blocked callback, or a thread in rcu_read_lock()); their thread is left running\n",
+			EXIT_WAIT_SECONDS);
 }
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
@@ -219,8 +274,19 @@ void rcu_barrier(void)
 	might_sleep();
 	pthread_mutex_lock(&q.lock);
 	target = q.queued;
-	while ((long)(q.completed - target) < 0)
-		pthread_cond_wait(&q.done, &q.lock);
+	while ((long)(q.completed - target) < 0) {
+		/*
+		 * Once exit has stopped the callback thread (a destructor that
+		 * runs after libslab's), the caller runs the queue, one at a time.
+		 */
+		if (q.stopping && !q.thread_running && !q.barrier_running) {
+			q.barrier_running = true;
+			run_queued();
+			q.barrier_running = false;
+		} else {
+			pthread_cond_wait(&q.done, &q.lock);
+		}
+	}
 	pthread_mutex_unlock(&q.lock);
 }
 

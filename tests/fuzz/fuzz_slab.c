@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include <linux/sim_printk.h>
 
 #define NR_CACHES	3

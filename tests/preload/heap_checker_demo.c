@@ -10,13 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Out of line, so the compiler cannot see the overflow or the double free. */
-__attribute__((noinline)) static void overflow(char *p, size_t asked)
+/*
+ * Out of line, so the compiler cannot see the overflow or the double free
+ * (spelt __noinline__: the project force-includes the kernel's noinline).
+ */
+__attribute__((__noinline__)) static void overflow(char *p, size_t asked)
 {
 	memset(p + asked, 'x', 8);
 }
 
-__attribute__((noinline)) static void release(void *p)
+__attribute__((__noinline__)) static void release(void *p)
 {
 	free(p);
 }

@@ -3,6 +3,10 @@
 #ifndef _SHIM_ASM_PAGE_H
 #define _SHIM_ASM_PAGE_H
 
+/* <sys/user.h> defines the same three; the last definition is used. */
+#undef PAGE_SHIFT
+#undef PAGE_SIZE
+#undef PAGE_MASK
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define PAGE_MASK	(~(PAGE_SIZE - 1))

@@ -11,7 +11,8 @@
 #define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
 
 /* A zeroed bitmap of nbits from the C heap (the kernel uses kmalloc). */
-static inline unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags)
+static inline unsigned long *bitmap_zalloc(unsigned int nbits,
+					   gfp_t flags __always_unused)
 {
 	return calloc(BITS_TO_LONGS(nbits), sizeof(unsigned long));
 }

@@ -26,9 +26,12 @@
 
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
+/*
+ * Only reserved names here: an ordinary word such as noinline would break a
+ * program's own __attribute__((noinline)) (<linux/compiler_attributes.h>).
+ */
 #undef __always_inline
 #define __always_inline		inline __attribute__((__always_inline__))
-#define noinline		__attribute__((__noinline__))
 #define __maybe_unused		__attribute__((__unused__))
 #define __always_unused		__attribute__((__unused__))
 #define __used			__attribute__((__used__))

@@ -6,6 +6,8 @@
 #ifndef _SHIM_LINUX_JIFFIES_H
 #define _SHIM_LINUX_JIFFIES_H
 
+/* The UAPI <asm/param.h> (through <sys/param.h>) has HZ 100 unless HZ is set. */
+#undef HZ
 #define HZ	1000
 
 /* Ticks since start-up. */

@@ -11,6 +11,12 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+/*
+ * The UAPI header of the same name first, as the kernel's own includes
+ * <uapi/linux/kernel.h>: the C library includes <linux/kernel.h> for it
+ * (<sys/sysinfo.h> wants its struct sysinfo).
+ */
+#include_next <linux/kernel.h>
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
@@ -44,9 +50,13 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
 #define PTR_ALIGN(p, a)		((__typeof__(p))ALIGN((unsigned long)(p), (a)))
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+/* <sys/param.h> has a roundup() of its own: whichever comes last is used. */
+#undef roundup
 #define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))
 #define rounddown(x, y)		((x) - ((x) % (y)))
 
+/* The message is optional, as in C23; <assert.h> has a C11 one (message required). */
+#undef static_assert
 #define static_assert(expr, ...)	_Static_assert(expr, "" __VA_ARGS__)
 #define BUILD_BUG_ON(cond)		_Static_assert(!(cond), #cond)
 

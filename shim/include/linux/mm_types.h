@@ -28,12 +28,13 @@ struct page {
 	unsigned long memcg_data;
 };
 
-static_assert(offsetof(struct page, compound_head) == 8);
-static_assert(offsetof(struct page, mapping) == 24);
-static_assert(offsetof(struct page, private) == 40);
-static_assert(offsetof(struct page, page_type) == 48);
-static_assert(offsetof(struct page, _refcount) == 52);
-static_assert(sizeof(struct page) == 64);
+/* With messages: a later <assert.h> makes static_assert C11's, which needs them. */
+static_assert(offsetof(struct page, compound_head) == 8, "compound_head");
+static_assert(offsetof(struct page, mapping) == 24, "mapping");
+static_assert(offsetof(struct page, private) == 40, "private");
+static_assert(offsetof(struct page, page_type) == 48, "page_type");
+static_assert(offsetof(struct page, _refcount) == 52, "_refcount");
+static_assert(sizeof(struct page) == 64, "struct page size");
 
 struct folio {
 	struct page page;

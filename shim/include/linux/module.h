@@ -8,6 +8,8 @@
 #define _SHIM_LINUX_MODULE_H
 
 #include <linux/kernel.h>
+/* The UAPI header of the name: the finit_module() flags. */
+#include_next <linux/module.h>
 
 #define __SIM_MODULE_INFO(tag)	extern const char __sim_module_info_unused[]
 #define MODULE_LICENSE(license)		__SIM_MODULE_INFO(license)

@@ -9,6 +9,8 @@
 #define _SHIM_LINUX_RANDOM_H
 
 #include <linux/types.h>
+/* The UAPI header of the name: the random device's ioctls and GRND_ flags. */
+#include_next <linux/random.h>
 
 /* A random 64-bit value. */
 u64 get_random_u64(void);

@@ -4,6 +4,8 @@
 #define _SHIM_LINUX_SCHED_H
 
 #include <linux/types.h>
+/* The UAPI header of the name: clone flags and scheduling policies. */
+#include_next <linux/sched.h>
 
 struct task_struct {
 	int pid;

@@ -135,7 +135,12 @@ enum kmalloc_cache_type {
 typedef struct kmem_cache *kmem_buckets[KMALLOC_SHIFT_HIGH + 1];
 
 /* Index of the kmalloc cache for size (1: 96, 2: 192, else ceil(log2)). */
-static inline unsigned int __kmalloc_index(size_t size, bool size_is_constant)
+/*
+ * The kernel uses size_is_constant to fail the build for a constant size
+ * kmalloc cannot serve; here every size is checked when it is allocated.
+ */
+static inline unsigned int __kmalloc_index(size_t size,
+					   bool size_is_constant __always_unused)
 {
 	if (!size)
 		return 0;

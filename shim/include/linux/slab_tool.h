@@ -21,6 +21,7 @@
 #ifndef _SHIM_LINUX_SLAB_TOOL_H
 #define _SHIM_LINUX_SLAB_TOOL_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct kmem_cache;

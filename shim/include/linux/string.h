@@ -6,6 +6,19 @@
 #include <errno.h>
 #include <string.h>
 #include <linux/types.h>
+/* The UAPI header of the name (it includes <string.h> only). */
+#include_next <linux/string.h>
+
+/*
+ * strnlen() from ISO C's memchr(): strict -std=c11 programs do not see
+ * POSIX's declaration.  memchr stops at the first match (C11 7.24.5.1).
+ */
+static inline size_t __shim_strnlen(const char *s, size_t max)
+{
+	const char *end = memchr(s, '\0', max);
+
+	return end ? (size_t)(end - s) : max;
+}
 
 /* Zero n bytes at s in a way the compiler may not elide. */
 static inline void memzero_explicit(void *s, size_t n)
@@ -29,7 +42,7 @@ static inline void *memchr_inv(const void *s, int c, size_t n)
 /* First occurrence of c in s[0..count), or NULL. */
 static inline char *strnchr(const char *s, size_t count, int c)
 {
-	return memchr(s, c, strnlen(s, count));
+	return memchr(s, c, __shim_strnlen(s, count));
 }
 
 /* First character of s that is not white space. */
@@ -43,7 +56,7 @@ static inline char *skip_spaces(const char *s)
 /* Copy at most size-1 bytes and terminate; bytes copied or -E2BIG. */
 static inline ssize_t strscpy(char *dst, const char *src, size_t size)
 {
-	size_t len = strnlen(src, size);
+	size_t len = __shim_strnlen(src, size);
 
 	if (!size)
 		return -E2BIG;

@@ -4,6 +4,8 @@
 #define _SHIM_LINUX_SWAB_H
 
 #include <linux/types.h>
+/* The UAPI __swab16()... that <asm/byteorder.h> users expect. */
+#include_next <linux/swab.h>
 
 #define swab16(x)	__builtin_bswap16(x)
 #define swab32(x)	__builtin_bswap32(x)
