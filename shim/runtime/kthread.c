@@ -27,6 +27,7 @@ struct sim_kthread {
 	struct task_struct *task;	/* set once the thread runs */
 	wait_queue_head_t state;	/* guards the fields below */
 	bool started;			/* wake_up_process() or kthread_stop() came */
+	bool runs_threadfn;		/* woken before kthread_stop() was called */
 	bool should_stop;
 	bool should_park;
 	bool parked;
@@ -56,7 +57,7 @@ static void *kthread_main(void *arg)
 	k->task = me;
 	sim_wake_locked(&k->state);
 	kthread_wait_locked(k, k->started);
-	run = !k->should_stop;
+	run = k->runs_threadfn;
 	sim_wait_unlock(&k->state);
 
 	if (run) {
@@ -143,6 +144,9 @@ bool sim_kthread_start(struct sim_kthread *k)
 
 	sim_wait_lock(&k->state);
 	starts = !k->started;
+	/* kthread_stop(): -EINTR only if wake_up_process() never came. */
+	if (starts)
+		k->runs_threadfn = !k->should_stop;
 	k->started = true;
 	sim_wake_locked(&k->state);
 	sim_wait_unlock(&k->state);
