@@ -37,7 +37,7 @@ typedef struct seqcount_spinlock {
 } seqcount_spinlock_t;
 
 #define SEQCNT_ZERO(name)	{ .sequence = 0 }
-#define SEQCNT_SPINLOCK_ZERO(name, lock)	{ .seqcount = SEQCNT_ZERO(name), .lock = (lock) }
+#define SEQCNT_SPINLOCK_ZERO(name, _lock)	{ .seqcount = SEQCNT_ZERO(name), .lock = (_lock) }
 #define seqcount_init(s)	WRITE_ONCE((s)->sequence, 0)
 #define seqcount_spinlock_init(s, l)					\
 	do {								\
