@@ -175,8 +175,10 @@ static void maybe_start_worker(struct workqueue_struct *wq)
 	if (wq->nr_idle >= wq->nr_pending || wq->nr_workers >= limit)
 		return;
 	w = calloc(1, sizeof(*w));
-	if (WARN(!w, "workqueue %s: no memory for a worker\n", wq->name))
+	if (!w) {
+		WARN(1, "workqueue %s: no memory for a worker\n", wq->name);
 		return;
+	}
 	w->wq = wq;
 	if (WARN(pthread_create(&w->thread, NULL, worker_main, w),
 		 "workqueue %s: cannot start a worker\n", wq->name)) {

@@ -48,13 +48,11 @@ typedef struct seqcount_spinlock {
 /* Wait a little for a writer to finish (rwlock.c). */
 void sim_seqcount_relax(void);
 
-/* The plain counter of any sequence counter type. */
-#define __sim_seqcount(s)						\
-	_Generic((s),							\
-		 seqcount_t *: (seqcount_t *)(s),			\
-		 const seqcount_t *: (seqcount_t *)(s),			\
-		 seqcount_spinlock_t *: &((seqcount_spinlock_t *)(s))->seqcount, \
-		 const seqcount_spinlock_t *: &((seqcount_spinlock_t *)(s))->seqcount)
+_Static_assert(__builtin_offsetof(seqcount_spinlock_t, seqcount) == 0,
+	       "__sim_seqcount() reads the counter as the first member");
+
+/* The plain counter of any sequence counter type: its first member. */
+#define __sim_seqcount(s)	((seqcount_t *)(s))
 
 static inline unsigned int __sim_read_seqcount_begin(const seqcount_t *s)
 {
