@@ -58,6 +58,19 @@ static void gate_init(struct gate *g)
 	init_completion(&g->open);
 }
 
+/* An ordered workqueue whose gate item runs, with p queued behind it. */
+static struct workqueue_struct *queue_behind_gate(struct gate *g, struct probe *p)
+{
+	struct workqueue_struct *wq = alloc_ordered_workqueue("gated", 0);
+
+	gate_init(g);
+	probe_init(p);
+	queue_work(wq, &g->work);
+	wait_for_completion(&g->entered);
+	assert_true(queue_work(wq, &p->work));
+	return wq;
+}
+
 /* Open g's gate 20 ms from now: the test is waiting by then. */
 static int open_gate_later(void *arg)
 {
@@ -85,15 +98,10 @@ static void test_queued_item_runs_once(void **state)
 /* queue_work(): false, queueing nothing, while the item is pending. */
 static void test_queue_of_pending_item_returns_false(void **state)
 {
-	struct workqueue_struct *wq = alloc_ordered_workqueue("pending", 0);
 	struct gate g;
 	struct probe p;
+	struct workqueue_struct *wq = queue_behind_gate(&g, &p);
 
-	gate_init(&g);
-	probe_init(&p);
-	queue_work(wq, &g.work);
-	wait_for_completion(&g.entered);
-	assert_true(queue_work(wq, &p.work));
 	assert_true(work_pending(&p.work));
 	assert_false(queue_work(wq, &p.work));
 	complete(&g.open);
@@ -203,15 +211,10 @@ static void test_cancel_sync_stops_self_requeueing_item(void **state)
 /* cancel_work_sync(): true for a pending item, which then never runs. */
 static void test_cancel_of_pending_item_returns_true(void **state)
 {
-	struct workqueue_struct *wq = alloc_ordered_workqueue("cancel", 0);
 	struct gate g;
 	struct probe p;
+	struct workqueue_struct *wq = queue_behind_gate(&g, &p);
 
-	gate_init(&g);
-	probe_init(&p);
-	queue_work(wq, &g.work);
-	wait_for_completion(&g.entered);
-	queue_work(wq, &p.work);
 	assert_int_equal(work_busy(&p.work), WORK_BUSY_PENDING);
 	assert_true(cancel_work_sync(&p.work));
 	assert_false(cancel_work_sync(&p.work));

@@ -138,15 +138,7 @@ __sim_take_checked(const volatile void *v)
 	__sim_guard_unlock_##_name(class_##_name##_t *_T)		\
 	{								\
 		_unlock;						\
-	}
-/* A guard on _type *l that _lock and _unlock through _T->lock. */
-#define DEFINE_LOCK_GUARD_1(_name, _type, _lock, _unlock, ...)		\
-	__sim_guard_is_cond(_name, false);				\
-	typedef struct {						\
-		_type *lock;						\
-		__VA_ARGS__;						\
-	} class_##_name##_t;						\
-	__sim_lock_guard_ops(_name, _lock, _unlock)			\
+	}								\
 	static inline void						\
 	class_##_name##_destructor(class_##_name##_t *_T)		\
 	{								\
@@ -157,7 +149,15 @@ __sim_take_checked(const volatile void *v)
 	class_##_name##_lock_ptr(class_##_name##_t *_T)			\
 	{								\
 		return (void *)_T->lock;				\
-	}								\
+	}
+/* A guard on _type *l that _lock and _unlock through _T->lock. */
+#define DEFINE_LOCK_GUARD_1(_name, _type, _lock, _unlock, ...)		\
+	__sim_guard_is_cond(_name, false);				\
+	typedef struct {						\
+		_type *lock;						\
+		__VA_ARGS__;						\
+	} class_##_name##_t;						\
+	__sim_lock_guard_ops(_name, _lock, _unlock)			\
 	static inline class_##_name##_t					\
 	class_##_name##_constructor(_type *l)				\
 	{								\
@@ -173,17 +173,6 @@ __sim_take_checked(const volatile void *v)
 		__VA_ARGS__;						\
 	} class_##_name##_t;						\
 	__sim_lock_guard_ops(_name, _lock, _unlock)			\
-	static inline void						\
-	class_##_name##_destructor(class_##_name##_t *_T)		\
-	{								\
-		if (_T->lock)						\
-			__sim_guard_unlock_##_name(_T);			\
-	}								\
-	static inline void *						\
-	class_##_name##_lock_ptr(class_##_name##_t *_T)			\
-	{								\
-		return _T->lock;					\
-	}								\
 	static inline class_##_name##_t					\
 	class_##_name##_constructor(void)				\
 	{								\
