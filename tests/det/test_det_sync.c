@@ -21,6 +21,23 @@ static struct sim_det_params params_for(u64 seed)
 					.max_steps = 200000 };
 }
 
+/* Run the scenario with seeds 1..SEEDS: each run ends and holds() after it. */
+static void run_every_seed(const struct sim_det_task_spec *tasks, unsigned int nr,
+			   void (*reset)(void), bool (*holds)(void))
+{
+	struct sim_det_result res;
+	u64 seed;
+
+	for (seed = 1; seed <= SEEDS; seed++) {
+		struct sim_det_params params = params_for(seed);
+
+		reset();
+		assert_int_equal(sim_det_run(&params, tasks, nr, &res), 0);
+		if (!holds())
+			fail_msg("seed %llu breaks the guarantee", (unsigned long long)seed);
+	}
+}
+
 /* ---- completion: the waiter sees what the completer wrote ---- */
 
 static struct completion handed;
@@ -38,29 +55,36 @@ static void consumer(void *arg)
 	seen_value = READ_ONCE(handed_value);
 }
 
+static const struct sim_det_task_spec handoff_tasks[] = {
+	{ consumer, NULL, 0, 0 },
+	{ producer, NULL, 1, 0 },
+};
+
+static void reset_handoff(void);
+
 static int run_handoff(u64 seed, struct sim_det_result *res)
 {
-	const struct sim_det_task_spec tasks[] = {
-		{ consumer, NULL, 0, 0 },
-		{ producer, NULL, 1, 0 },
-	};
 	struct sim_det_params params = params_for(seed);
 
+	reset_handoff();
+	return sim_det_run(&params, handoff_tasks, ARRAY_SIZE(handoff_tasks), res);
+}
+
+static void reset_handoff(void)
+{
 	init_completion(&handed);
 	handed_value = seen_value = 0;
-	return sim_det_run(&params, tasks, ARRAY_SIZE(tasks), res);
+}
+
+static bool value_seen(void)
+{
+	return seen_value == 42;
 }
 
 /* wait_for_completion() returns in every interleaving, after complete(). */
 static void test_completion_hands_over_in_every_interleaving(void **state)
 {
-	struct sim_det_result res;
-	u64 seed;
-
-	for (seed = 1; seed <= SEEDS; seed++) {
-		assert_int_equal(run_handoff(seed, &res), 0);
-		assert_int_equal(seen_value, 42);
-	}
+	run_every_seed(handoff_tasks, ARRAY_SIZE(handoff_tasks), reset_handoff, value_seen);
 }
 
 /* One seed, one interleaving: the run replays exactly. */
@@ -91,6 +115,16 @@ static void wait_for_flag(void *arg)
 	woke = 1;
 }
 
+static void reset_flag(void)
+{
+	flag = woke = 0;
+}
+
+static bool waiter_woke(void)
+{
+	return woke == 1;
+}
+
 /* wait_event() + wake_up(): no lost wake-up in any interleaving. */
 static void test_wait_event_never_misses_the_wake_up(void **state)
 {
@@ -98,16 +132,8 @@ static void test_wait_event_never_misses_the_wake_up(void **state)
 		{ wait_for_flag, NULL, 0, 0 },
 		{ set_and_wake, NULL, 1, 0 },
 	};
-	struct sim_det_result res;
-	u64 seed;
 
-	for (seed = 1; seed <= SEEDS; seed++) {
-		struct sim_det_params params = params_for(seed);
-
-		flag = woke = 0;
-		assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
-		assert_int_equal(woke, 1);
-	}
+	run_every_seed(tasks, ARRAY_SIZE(tasks), reset_flag, waiter_woke);
 }
 
 /* ---- rwsem: writers on both CPUs lose no update ---- */
@@ -131,6 +157,16 @@ static void increment_under_rwsem(void *arg)
 	}
 }
 
+static void reset_counter(void)
+{
+	counter = 0;
+}
+
+static bool no_update_lost(void)
+{
+	return counter == 3 * INCREMENTS;
+}
+
 /* down_write() excludes the other writers in every interleaving. */
 static void test_rwsem_writers_lose_no_update(void **state)
 {
@@ -139,16 +175,8 @@ static void test_rwsem_writers_lose_no_update(void **state)
 		{ increment_under_rwsem, NULL, 1, 0 },
 		{ increment_under_rwsem, NULL, 0, 0 },
 	};
-	struct sim_det_result res;
-	u64 seed;
 
-	for (seed = 1; seed <= SEEDS; seed++) {
-		struct sim_det_params params = params_for(seed);
-
-		counter = 0;
-		assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
-		assert_int_equal(counter, 3 * INCREMENTS);
-	}
+	run_every_seed(tasks, ARRAY_SIZE(tasks), reset_counter, no_update_lost);
 }
 
 /* ---- seqlock: a reader that does not retry saw one whole update ---- */
@@ -185,6 +213,16 @@ static void seqlock_reader(void *arg)
 	}
 }
 
+static void reset_pair(void)
+{
+	pair_a = pair_b = torn = 0;
+}
+
+static bool none_torn(void)
+{
+	return torn == 0 && pair_a == INCREMENTS;
+}
+
 /* read_seqbegin()/read_seqretry(): never a torn pair, whatever the interleaving. */
 static void test_seqlock_reader_never_sees_a_torn_pair(void **state)
 {
@@ -192,16 +230,8 @@ static void test_seqlock_reader_never_sees_a_torn_pair(void **state)
 		{ seqlock_writer, NULL, 0, 0 },
 		{ seqlock_reader, NULL, 1, 0 },
 	};
-	struct sim_det_result res;
-	u64 seed;
 
-	for (seed = 1; seed <= SEEDS; seed++) {
-		struct sim_det_params params = params_for(seed);
-
-		pair_a = pair_b = torn = 0;
-		assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
-		assert_int_equal(torn, 0);
-	}
+	run_every_seed(tasks, ARRAY_SIZE(tasks), reset_pair, none_torn);
 }
 
 /* ---- waits that cannot end ---- */
