@@ -36,7 +36,7 @@
 #define DEFINE_FREE(_name, _type, _free)				\
 	static inline void __free_##_name(void *__slot)			\
 	{								\
-		_type _T = *(_type *)__slot;				\
+		_type _T __maybe_unused = *(_type *)__slot;		\
 		_free;							\
 	}
 /* Attribute of a variable released by DEFINE_FREE(_name)'s statement. */
@@ -68,7 +68,7 @@ __sim_take_checked(const volatile void *v)
 	typedef _type class_##_name##_t;				\
 	static inline void class_##_name##_destructor(_type *__obj)	\
 	{								\
-		_type _T = *__obj;					\
+		_type _T __maybe_unused = *__obj;			\
 		_exit;							\
 	}								\
 	static inline _type class_##_name##_constructor(_init_args)	\
@@ -130,12 +130,12 @@ __sim_take_checked(const volatile void *v)
  */
 #define __sim_lock_guard_ops(_name, _lock, _unlock)			\
 	static inline void						\
-	__sim_guard_lock_##_name(class_##_name##_t *_T)			\
+	__sim_guard_lock_##_name(class_##_name##_t *_T __maybe_unused)	\
 	{								\
 		_lock;							\
 	}								\
 	static inline void						\
-	__sim_guard_unlock_##_name(class_##_name##_t *_T)		\
+	__sim_guard_unlock_##_name(class_##_name##_t *_T __maybe_unused) \
 	{								\
 		_unlock;						\
 	}								\
