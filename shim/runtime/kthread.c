@@ -85,6 +85,9 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data),
 
 	(void)node;
 	might_sleep();
+	/* A kthread is a thread: the deterministic scheduler cannot run it. */
+	if (WARN(sim_det_running, "kthread_create: under the deterministic scheduler\n"))
+		return ERR_PTR(-EINVAL);
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return ERR_PTR(-ENOMEM);

@@ -227,10 +227,14 @@ static void enqueue_locked(struct workqueue_struct *wq, struct work_struct *work
 	sim_wake_locked(&wq_state);
 }
 
-/* Whether work may be queued on wq now; WARNs on a destroyed workqueue. */
+/* Whether work may be queued on wq now; WARNs on a destroyed workqueue or under sim_det. */
 static bool may_queue(struct workqueue_struct *wq, struct work_struct *work)
 {
 	if (work->sim_flags & (SIM_WORK_PENDING | SIM_WORK_CANCELING))
+		return false;
+	/* Workers are threads: the deterministic scheduler cannot run them. */
+	if (WARN(sim_det_running, "workqueue %s: queueing under the deterministic scheduler\n",
+		 wq->name))
 		return false;
 	return !WARN(wq->dying && !current_is_worker_of(wq),
 		     "workqueue %s: queueing on a destroyed workqueue\n", wq->name);

@@ -11,6 +11,8 @@
 #include <linux/wait.h>
 #include <linux/rwsem.h>
 #include <linux/seqlock.h>
+#include <linux/workqueue.h>
+#include <linux/kthread.h>
 #include "harness.h"
 
 #define SEEDS	200
@@ -276,6 +278,41 @@ static void test_timeout_expires_after_its_jiffies_of_yields(void **state)
 	assert_true(res.steps >= 50);
 }
 
+static struct work_struct det_work;
+static bool det_work_queued;
+static struct task_struct *det_kthread;
+
+static void det_work_fn(struct work_struct *work)
+{
+}
+
+static int det_kthread_fn(void *arg)
+{
+	return 0;
+}
+
+static void queue_and_spawn(void *arg)
+{
+	det_work_queued = queue_work(system_wq, &det_work);
+	det_kthread = kthread_create(det_kthread_fn, NULL, "det");
+}
+
+/* Workers and kthreads are threads the scheduler cannot run: refused with a WARN each. */
+static void test_workqueue_and_kthread_are_refused(void **state)
+{
+	const struct sim_det_task_spec tasks[] = { { queue_and_spawn, NULL, 0, 0 } };
+	struct sim_det_params params = { .seed = 1 };
+	struct sim_det_result res;
+	unsigned long warns = sim_warn_count();
+
+	INIT_WORK(&det_work, det_work_fn);
+	assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
+	assert_false(det_work_queued);
+	assert_false(work_pending(&det_work));
+	assert_int_equal(PTR_ERR(det_kthread), -EINVAL);
+	assert_int_equal(sim_warn_count(), warns + 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +323,8 @@ int main(void)
 		cmocka_unit_test(test_seqlock_reader_never_sees_a_torn_pair),
 		cmocka_unit_test(test_endless_wait_is_caught_by_the_step_limit),
 		cmocka_unit_test(test_timeout_expires_after_its_jiffies_of_yields),
+		cmocka_unit_test_setup_teardown(test_workqueue_and_kthread_are_refused,
+						report_setup, report_teardown),
 	};
 
 	sim_set_cpu(0);

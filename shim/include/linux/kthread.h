@@ -18,7 +18,8 @@
  * keeps its task_struct (and its host thread) until kthread_stop(), where
  * the kernel's would exit; per-CPU kthreads are not parked on CPU hotplug;
  * signals, nice values, the node argument.  Under the deterministic
- * scheduler (sim_det.h) kthreads are other threads and must not run.
+ * scheduler (sim_det.h) kthread_create() is refused with a WARN
+ * (ERR_PTR(-EINVAL)): a kthread is another thread, which it cannot run.
  */
 #ifndef _SHIM_LINUX_KTHREAD_H
 #define _SHIM_LINUX_KTHREAD_H

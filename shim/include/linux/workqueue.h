@@ -30,8 +30,8 @@
  * items that wait for one another need max_active > 1); WQ_HIGHPRI,
  * WQ_MEM_RECLAIM rescuers, WQ_FREEZABLE and affinity scopes are accepted
  * and have no effect; no more than 64 workers per workqueue.  Workers are
- * threads, so under the deterministic scheduler (sim_det.h) nothing may
- * be queued; work_on_cpu() runs fn in the caller itself on cpu.
+ * threads, so under the deterministic scheduler (sim_det.h) queueing is
+ * refused with a WARN; work_on_cpu() runs fn in the caller itself on cpu.
  */
 #ifndef _SHIM_LINUX_WORKQUEUE_H
 #define _SHIM_LINUX_WORKQUEUE_H
