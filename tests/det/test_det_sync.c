@@ -141,7 +141,7 @@ static void test_wait_event_never_misses_the_wake_up(void **state)
 /* ---- rwsem: writers on both CPUs lose no update ---- */
 
 static DECLARE_RWSEM(sem);
-static long counter;
+static long counter, mid_write_reads;
 
 #define INCREMENTS	20
 
@@ -150,26 +150,29 @@ static void increment_under_rwsem(void *arg)
 	int i;
 
 	for (i = 0; i < INCREMENTS; i++) {
+		/* Two steps, so a reader let in mid-write sees an odd count. */
 		down_write(&sem);
+		WRITE_ONCE(counter, READ_ONCE(counter) + 1);
 		WRITE_ONCE(counter, READ_ONCE(counter) + 1);
 		up_write(&sem);
 		down_read(&sem);
-		(void)READ_ONCE(counter);
+		if (READ_ONCE(counter) & 1)
+			mid_write_reads++;
 		up_read(&sem);
 	}
 }
 
 static void reset_counter(void)
 {
-	counter = 0;
+	counter = mid_write_reads = 0;
 }
 
 static bool no_update_lost(void)
 {
-	return counter == 3 * INCREMENTS;
+	return counter == 2 * 3 * INCREMENTS && !mid_write_reads;
 }
 
-/* down_write() excludes the other writers in every interleaving. */
+/* down_write() excludes the other writers and the readers in every interleaving. */
 static void test_rwsem_writers_lose_no_update(void **state)
 {
 	const struct sim_det_task_spec tasks[] = {

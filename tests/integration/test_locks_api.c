@@ -66,6 +66,31 @@ static void test_rwsem_writer_excludes_everyone(void **state)
 	assert_false(rwsem_is_locked(&sem));
 }
 
+static int reader_in;
+
+static void *read_then_mark(void *arg)
+{
+	down_read(arg);
+	WRITE_ONCE(reader_in, 1);
+	up_read(arg);
+	return NULL;
+}
+
+/* down_read() sleeps while a writer holds the semaphore, and gets it after up_write(). */
+static void test_rwsem_reader_waits_for_the_writer(void **state)
+{
+	pthread_t t;
+
+	WRITE_ONCE(reader_in, 0);
+	down_write(&sem);
+	pthread_create(&t, NULL, read_then_mark, &sem);
+	msleep(20);
+	assert_int_equal(READ_ONCE(reader_in), 0);
+	up_write(&sem);
+	pthread_join(t, NULL);
+	assert_int_equal(reader_in, 1);
+}
+
 /* downgrade_write(): the writer becomes a reader, letting readers in but not writers. */
 static void test_rwsem_downgrade_lets_readers_in(void **state)
 {
@@ -379,6 +404,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		CLEAN(test_rwsem_readers_share_and_exclude_writers),
 		CLEAN(test_rwsem_writer_excludes_everyone),
+		CLEAN(test_rwsem_reader_waits_for_the_writer),
 		CLEAN(test_rwsem_downgrade_lets_readers_in),
 		REPORTS(test_rwsem_lockdep_knows_the_writer),
 		REPORTS(test_rwsem_in_atomic_context_is_reported),
