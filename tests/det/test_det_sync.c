@@ -127,8 +127,8 @@ static bool waiter_woke(void)
 	return woke == 1;
 }
 
-/* wait_event() + wake_up(): no lost wake-up in any interleaving. */
-static void test_wait_event_never_misses_the_wake_up(void **state)
+/* wait_event() + wake_up(): the waiter gets through in every interleaving. */
+static void test_wait_event_returns_in_every_interleaving(void **state)
 {
 	const struct sim_det_task_spec tasks[] = {
 		{ wait_for_flag, NULL, 0, 0 },
@@ -321,7 +321,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_completion_hands_over_in_every_interleaving),
 		cmocka_unit_test(test_completion_run_replays),
-		cmocka_unit_test(test_wait_event_never_misses_the_wake_up),
+		cmocka_unit_test(test_wait_event_returns_in_every_interleaving),
 		cmocka_unit_test(test_rwsem_writers_lose_no_update),
 		cmocka_unit_test(test_seqlock_reader_never_sees_a_torn_pair),
 		cmocka_unit_test(test_endless_wait_is_caught_by_the_step_limit),
