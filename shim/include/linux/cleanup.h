@@ -29,7 +29,8 @@
 #define __sim_cleanup_paste2(a, b)	a##b
 #define __sim_cleanup_paste(a, b)	__sim_cleanup_paste2(a, b)
 #ifndef __UNIQUE_ID
-#define __UNIQUE_ID(prefix)	__sim_cleanup_paste(__sim_cleanup_paste(__UNIQUE_ID_, prefix), __COUNTER__)
+#define __UNIQUE_ID(prefix)						\
+	__sim_cleanup_paste(__sim_cleanup_paste(__UNIQUE_ID_, prefix), __COUNTER__)
 #endif
 
 /* Declare the release of a _type variable named _T by the statement _free. */

@@ -95,9 +95,16 @@ void sim_write_unlock(rwlock_t *lock);
 #define read_unlock_irqrestore(lock, flags) __sim_rw_irqrestore(sim_read_unlock, lock, flags)
 #define write_lock_irqsave(lock, flags)	__sim_rw_irqsave(sim_write_lock, lock, flags)
 #define write_unlock_irqrestore(lock, flags) __sim_rw_irqrestore(sim_write_unlock, lock, flags)
-#define read_lock_irq(lock)		do { unsigned long __f; read_lock_irqsave(lock, __f); (void)__f; } while (0)
+#define __sim_rw_irq(op, lock)						\
+	do {								\
+		unsigned long __f;					\
+									\
+		__sim_rw_irqsave(op, lock, __f);			\
+		(void)__f;						\
+	} while (0)
+#define read_lock_irq(lock)		__sim_rw_irq(sim_read_lock, lock)
 #define read_unlock_irq(lock)		read_unlock_irqrestore(lock, 0)
-#define write_lock_irq(lock)		do { unsigned long __f; write_lock_irqsave(lock, __f); (void)__f; } while (0)
+#define write_lock_irq(lock)		__sim_rw_irq(sim_write_lock, lock)
 #define write_unlock_irq(lock)		write_unlock_irqrestore(lock, 0)
 #define read_lock_bh(lock)		do { local_bh_disable(); read_lock(lock); } while (0)
 #define read_unlock_bh(lock)		do { read_unlock(lock); local_bh_enable(); } while (0)

@@ -55,8 +55,11 @@ int wake_up_process(struct task_struct *p);
 /* A voluntary scheduling point; yields to other tasks. */
 void yield(void);
 
-#define __set_current_state(state)	__atomic_store_n(&current->__state, (state), __ATOMIC_RELAXED)
-#define set_current_state(state)	__atomic_store_n(&current->__state, (state), __ATOMIC_SEQ_CST)
-#define task_is_running(task)		(__atomic_load_n(&(task)->__state, __ATOMIC_RELAXED) == TASK_RUNNING)
+#define __set_current_state(state)					\
+	__atomic_store_n(&current->__state, (state), __ATOMIC_RELAXED)
+#define set_current_state(state)					\
+	__atomic_store_n(&current->__state, (state), __ATOMIC_SEQ_CST)
+#define task_is_running(task)						\
+	(__atomic_load_n(&(task)->__state, __ATOMIC_RELAXED) == TASK_RUNNING)
 
 #endif
