@@ -141,9 +141,10 @@ static void test_guard_mutex_holds_to_scope_end(void **state)
 /* scoped_guard(spinlock_irqsave): the statement runs locked with interrupts off (PREEMPT_RT: on); break releases. */
 static void test_scoped_guard_spinlock_irqsave(void **state)
 {
-	DEFINE_SPINLOCK(lock);
+	spinlock_t lock;
 	int ran = 0;
 
+	spin_lock_init(&lock);
 	scoped_guard(spinlock_irqsave, &lock) {
 		assert_true(spin_is_locked(&lock));
 		assert_int_equal(irqs_disabled(), !sim_preempt_rt());

@@ -119,8 +119,9 @@ static void test_rwsem_lockdep_knows_the_writer(void **state)
 /* down_read() may sleep: reported under a spinlock (not with preempt=rt, where it does not disable preemption). */
 static void test_rwsem_in_atomic_context_is_reported(void **state)
 {
-	DEFINE_SPINLOCK(lock);
+	spinlock_t lock;
 
+	spin_lock_init(&lock);
 	spin_lock(&lock);
 	down_read(&sem);
 	up_read(&sem);
@@ -230,8 +231,9 @@ static void test_local_bh_disable_makes_context_atomic(void **state)
 /* spin_lock_bh(): takes the lock with bottom halves off; spin_unlock_bh() undoes both. */
 static void test_spin_lock_bh_takes_lock(void **state)
 {
-	DEFINE_SPINLOCK(lock);
+	spinlock_t lock;
 
+	spin_lock_init(&lock);
 	spin_lock_bh(&lock);
 	assert_true(spin_is_locked(&lock));
 	lockdep_assert_held(&lock);
@@ -271,10 +273,11 @@ static void test_seqcount_is_odd_during_a_write(void **state)
 /* write_seqcount_begin() on a seqcount_spinlock_t: lockdep WARNs unless its lock is held. */
 static void test_seqcount_spinlock_wants_its_lock(void **state)
 {
-	DEFINE_SPINLOCK(lock);
+	spinlock_t lock;
 	seqcount_spinlock_t sc;
 	unsigned long warns = sim_warn_count();
 
+	spin_lock_init(&lock);
 	seqcount_spinlock_init(&sc, &lock);
 	spin_lock(&lock);
 	write_seqcount_begin(&sc);

@@ -166,7 +166,7 @@ static void test_wait_event_returns_when_condition_holds(void **state)
 /* wait_event_timeout(): 0 when the condition stays false. */
 static void test_wait_event_timeout_returns_zero_on_timeout(void **state)
 {
-	DECLARE_WAIT_QUEUE_HEAD(wq);
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
 	unsigned long start = jiffies;
 
 	assert_int_equal(wait_event_timeout(wq, false, msecs_to_jiffies(20)), 0);
@@ -176,7 +176,7 @@ static void test_wait_event_timeout_returns_zero_on_timeout(void **state)
 /* wait_event_timeout(): the whole timeout if true at once; 1 if true with no time left. */
 static void test_wait_event_timeout_reports_time_left(void **state)
 {
-	DECLARE_WAIT_QUEUE_HEAD(wq);
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
 
 	assert_int_equal(wait_event_timeout(wq, true, 5), 5);
 	assert_int_equal(wait_event_timeout(wq, true, 0), 1);
@@ -196,7 +196,7 @@ static void test_wait_event_interruptible_returns_zero(void **state)
 /* waitqueue_active(): false with no sleeper on the queue. */
 static void test_waitqueue_without_sleepers_is_not_active(void **state)
 {
-	DECLARE_WAIT_QUEUE_HEAD(wq);
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
 
 	assert_false(waitqueue_active(&wq));
 }

@@ -28,10 +28,13 @@ struct completion {
 
 #define COMPLETION_INITIALIZER(work)					\
 	{ 0, __WAIT_QUEUE_HEAD_INITIALIZER((work).wait) }
-#define COMPLETION_INITIALIZER_ONSTACK(work)	COMPLETION_INITIALIZER(work)
+/* On the stack: initialised by init_completion(), as the kernel does. */
+#define COMPLETION_INITIALIZER_ONSTACK(work)				\
+	(*({ init_completion(&(work)); &(work); }))
 #define DECLARE_COMPLETION(work)					\
 	struct completion work = COMPLETION_INITIALIZER(work)
-#define DECLARE_COMPLETION_ONSTACK(work)	DECLARE_COMPLETION(work)
+#define DECLARE_COMPLETION_ONSTACK(work)				\
+	struct completion work = COMPLETION_INITIALIZER_ONSTACK(work)
 
 /* Make x not done, with no waiters. */
 void init_completion(struct completion *x);

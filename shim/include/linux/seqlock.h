@@ -24,6 +24,7 @@
 #define _SHIM_LINUX_SEQLOCK_H
 
 #include <linux/compiler.h>
+#include <linux/sim_annotate.h>
 #include <linux/spinlock.h>
 
 typedef struct seqcount {
@@ -58,8 +59,9 @@ static inline unsigned int __sim_read_seqcount_begin(const seqcount_t *s)
 {
 	unsigned int seq;
 
-	while ((seq = __atomic_load_n(&s->sequence, __ATOMIC_ACQUIRE)) & 1)
+	while ((seq = sim_marked(__atomic_load_n(&s->sequence, __ATOMIC_ACQUIRE))) & 1)
 		sim_seqcount_relax();
+	sim_acquire(&s->sequence);
 	return seq;
 }
 
@@ -67,12 +69,14 @@ static inline int __sim_read_seqcount_retry(const seqcount_t *s, unsigned int st
 {
 	/* The data reads before this are ordered before the count's re-read. */
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	return __atomic_load_n(&s->sequence, __ATOMIC_RELAXED) != start;
+	return sim_marked(__atomic_load_n(&s->sequence, __ATOMIC_RELAXED)) != start;
 }
 
 static inline void __sim_write_seqcount_begin(seqcount_t *s)
 {
-	__atomic_store_n(&s->sequence, s->sequence + 1, __ATOMIC_RELAXED);
+	unsigned int seq = sim_marked(__atomic_load_n(&s->sequence, __ATOMIC_RELAXED));
+
+	sim_marked_void(__atomic_store_n(&s->sequence, seq + 1, __ATOMIC_RELAXED));
 	/* The odd count is visible before any data store. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	sim_point(SIM_POINT_WRITE);
@@ -80,7 +84,10 @@ static inline void __sim_write_seqcount_begin(seqcount_t *s)
 
 static inline void __sim_write_seqcount_end(seqcount_t *s)
 {
-	__atomic_store_n(&s->sequence, s->sequence + 1, __ATOMIC_RELEASE);
+	unsigned int seq = sim_marked(__atomic_load_n(&s->sequence, __ATOMIC_RELAXED));
+
+	sim_release(&s->sequence);
+	sim_marked_void(__atomic_store_n(&s->sequence, seq + 1, __ATOMIC_RELEASE));
 	sim_point(SIM_POINT_WRITE);
 }
 
@@ -89,7 +96,7 @@ static inline void __sim_write_seqcount_end(seqcount_t *s)
 #define raw_read_seqcount_begin(s)	read_seqcount_begin(s)
 /* The count without waiting (may be odd). */
 #define raw_read_seqcount(s)						\
-	__atomic_load_n(&__sim_seqcount(s)->sequence, __ATOMIC_ACQUIRE)
+	sim_marked(__atomic_load_n(&__sim_seqcount(s)->sequence, __ATOMIC_ACQUIRE))
 /* Whether a writer ran since read_seqcount_begin() returned start. */
 #define read_seqcount_retry(s, start)	__sim_read_seqcount_retry(__sim_seqcount(s), start)
 #define raw_write_seqcount_begin(s)	__sim_write_seqcount_begin(__sim_seqcount(s))

@@ -45,7 +45,9 @@ typedef struct wait_queue_head wait_queue_head_t;
 	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 }
 #define DECLARE_WAIT_QUEUE_HEAD(name)					\
 	wait_queue_head_t name = __WAIT_QUEUE_HEAD_INITIALIZER(name)
-#define DECLARE_WAIT_QUEUE_HEAD_ONSTACK(name)	DECLARE_WAIT_QUEUE_HEAD(name)
+/* On the stack: initialised by init_waitqueue_head(), as the kernel does. */
+#define DECLARE_WAIT_QUEUE_HEAD_ONSTACK(name)				\
+	wait_queue_head_t name = (*({ init_waitqueue_head(&(name)); &(name); }))
 
 /* Make wq an empty wait queue. */
 void init_waitqueue_head(wait_queue_head_t *wq);
