@@ -11,6 +11,7 @@
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
 #include <linux/local_lock.h>
+#include <linux/bottom_half.h>
 #include <linux/percpu.h>
 #include "sim.h"
 
@@ -78,8 +79,7 @@ bool sim_lock_held_by_me(struct sim_lock *lock)
 	return READ_ONCE(lock->owner) == sim_task();
 }
 
-/* What a spinlock disables besides taking the lock. */
-static void spin_enter(void)
+void sim_spin_enter(void)
 {
 	if (sim_preempt_rt())
 		sim_migrate_disable();
@@ -87,7 +87,7 @@ static void spin_enter(void)
 		sim_preempt_disable();
 }
 
-static void spin_exit(void)
+void sim_spin_exit(void)
 {
 	if (sim_preempt_rt())
 		sim_migrate_enable();
@@ -98,23 +98,23 @@ static void spin_exit(void)
 void sim_spin_lock(spinlock_t *lock)
 {
 	sim_point(SIM_POINT_LOCK);
-	spin_enter();
+	sim_spin_enter();
 	sim_lock_acquire(&lock->base, !sim_preempt_rt());
 }
 
 bool sim_spin_trylock(spinlock_t *lock)
 {
-	spin_enter();
+	sim_spin_enter();
 	if (sim_lock_try(&lock->base))
 		return true;
-	spin_exit();
+	sim_spin_exit();
 	return false;
 }
 
 void sim_spin_unlock(spinlock_t *lock)
 {
 	sim_lock_release(&lock->base);
-	spin_exit();
+	sim_spin_exit();
 }
 
 /* On PREEMPT_RT, spin_lock_irqsave() leaves interrupts enabled. */

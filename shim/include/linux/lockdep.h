@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lockdep_assert_held(): WARNs unless the calling task holds the lock
- * (any shim lock type: they all embed a struct sim_lock named base).
+ * (any shim lock type: they all embed a struct sim_lock or, reader-writer
+ * locks, a struct sim_rw named base).
  * Lock order validation itself is not modelled; run the kernel build with
  * CONFIG_PROVE_LOCKING for that.
  */
@@ -10,9 +11,17 @@
 
 #include <linux/bug.h>
 
-#define lockdep_assert_held(l)	WARN_ON_ONCE(!sim_lock_held_by_me(&(l)->base))
+/* Whether the caller holds lock l (reader-writer locks: see rwlock.h). */
+#define sim_lockdep_held(l)						\
+	_Generic(&(l)->base,						\
+		 struct sim_rw *: sim_rw_held,				\
+		 default: sim_lock_held_by_me)(&(l)->base)
+#define lockdep_assert_held(l)	WARN_ON_ONCE(!sim_lockdep_held(l))
+#define lockdep_assert_held_write(l)	WARN_ON_ONCE(!sim_rw_held_write(&(l)->base))
+#define lockdep_assert_held_read(l)	WARN_ON_ONCE(!sim_rw_held(&(l)->base))
+#define lockdep_assert_not_held(l)	WARN_ON_ONCE(sim_lockdep_held(l))
 /* Whether the calling task holds l (the cond of the *_rcu list walks). */
-#define lockdep_is_held(l)	sim_lock_held_by_me(&(l)->base)
+#define lockdep_is_held(l)	sim_lockdep_held(l)
 #define lockdep_assert_irqs_disabled()	WARN_ON_ONCE(!irqs_disabled())
 
 #endif

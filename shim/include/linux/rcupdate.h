@@ -22,6 +22,7 @@
 #define _SHIM_LINUX_RCUPDATE_H
 
 #include <linux/kernel.h>
+#include <linux/cleanup.h>
 
 /* struct rcu_head is in <linux/types.h>, as in the kernel. */
 typedef void (*rcu_callback_t)(struct rcu_head *head);
@@ -80,5 +81,8 @@ void kvfree_rcu_barrier(void);
 #define kvfree_rcu(...)		__kvfree_rcu_pick(__VA_ARGS__, kvfree_rcu_arg_2, kvfree_rcu_arg_1)(__VA_ARGS__)
 #define kfree_rcu_mightsleep(ptr)	kvfree_rcu_arg_1(ptr)
 #define kvfree_rcu_mightsleep(ptr)	kvfree_rcu_arg_1(ptr)
+
+/* guard(rcu)(): a read-side critical section to the end of the scope. */
+DEFINE_LOCK_GUARD_0(rcu, rcu_read_lock(), rcu_read_unlock())
 
 #endif

@@ -157,5 +157,10 @@ static inline unsigned int __kmalloc_index(size_t size,
 struct list_lru;
 
 #include <linux/slab_api.h>
+#include <linux/cleanup.h>
+
+/* __free(kfree) and __free(kvfree), as 6.12's <linux/slab.h> declares them. */
+DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
+DEFINE_FREE(kvfree, void *, if (!IS_ERR_OR_NULL(_T)) kvfree(_T))
 
 #endif

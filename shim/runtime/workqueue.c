@@ -1,0 +1,570 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Workqueues (workqueue.h) on worker threads.  One lock (the mutex of
+ * wq_state) guards every workqueue, work item and worker, and its
+ * condition variable carries every change: items queued or finished,
+ * timers armed.  A workqueue starts a worker when an item is queued and
+ * no idle worker is left for it, up to its limit; workers end only with
+ * destroy_workqueue().  A worker identifies the item it runs by address
+ * and function, as the kernel's does, and never touches it after the
+ * function returned: the function may have freed it.  Delayed items wait
+ * on one timer list served by a timer thread started at the first arming.
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/kernel.h>
+#include <linux/workqueue.h>
+#include <linux/cpumask.h>
+#include <linux/smp.h>
+#include <linux/bug.h>
+#include "sim.h"
+#include "sim_wait.h"
+
+#define SIM_WORK_TIMER	0x4		/* a delayed item's timer is armed */
+#define MAX_WORKERS	64
+#define UNBOUND_SLOT	NR_CPUS		/* the active count of unbound items */
+
+struct worker {
+	struct list_head node;		/* on all_workers */
+	struct workqueue_struct *wq;
+	pthread_t thread;
+	/* The item being run: its identity only, once its function started. */
+	struct work_struct *current_work;
+	work_func_t current_func;
+	unsigned long current_seq;
+};
+
+struct workqueue_struct {
+	char name[24];
+	unsigned int flags;
+	int max_active;
+	struct list_head pending;	/* queued items, oldest first */
+	unsigned int nr_pending;
+	unsigned int nr_workers;
+	unsigned int nr_idle;
+	unsigned int active[NR_CPUS + 1]; /* running items per CPU; unbound last */
+	bool dying;
+};
+
+static DECLARE_WAIT_QUEUE_HEAD(wq_state);
+static LIST_HEAD(all_workers);
+static LIST_HEAD(timers);		/* armed delayed items, soonest first */
+static bool timer_thread_started;
+static unsigned long queue_seq;
+
+struct workqueue_struct *system_wq;
+struct workqueue_struct *system_highpri_wq;
+struct workqueue_struct *system_long_wq;
+struct workqueue_struct *system_unbound_wq;
+struct workqueue_struct *system_freezable_wq;
+struct workqueue_struct *system_power_efficient_wq;
+
+static void set_flags(struct work_struct *work, unsigned int flags)
+{
+	__atomic_store_n(&work->sim_flags, flags, __ATOMIC_RELEASE);
+}
+
+/* The worker running work now, or NULL (the kernel's find_worker_executing_work()). */
+static struct worker *worker_running(const struct work_struct *work)
+{
+	struct worker *w;
+
+	list_for_each_entry(w, &all_workers, node)
+		if (w->current_work == work && w->current_func == work->func)
+			return w;
+	return NULL;
+}
+
+/* The active-count slot of an item queued for cpu. */
+static unsigned int slot_of(int cpu)
+{
+	return cpu == WORK_CPU_UNBOUND ? UNBOUND_SLOT : (unsigned int)cpu;
+}
+
+/* The first queued item of wq that may start: under max_active, not running. */
+static struct work_struct *next_work(struct workqueue_struct *wq)
+{
+	struct work_struct *work;
+
+	list_for_each_entry(work, &wq->pending, entry) {
+		if (wq->active[slot_of(work->sim_cpu)] >= (unsigned int)wq->max_active) {
+			if (wq->flags & __WQ_ORDERED)
+				return NULL;
+			continue;
+		}
+		if (worker_running(work)) {
+			if (wq->flags & __WQ_ORDERED)
+				return NULL;
+			continue;
+		}
+		return work;
+	}
+	return NULL;
+}
+
+/* Put the calling worker where an item for cpu runs. */
+static void worker_place(int cpu)
+{
+	struct sim_task *t = sim_task();
+
+	/* An offline CPU's work runs unbound, wherever the worker is. */
+	if (cpu == WORK_CPU_UNBOUND || sim_set_cpu(cpu))
+		t->bound = false;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *me = arg;
+	struct workqueue_struct *wq = me->wq;
+	char name[16];
+
+	snprintf(name, sizeof(name), "kworker/%.7s", wq->name);
+	pthread_setname_np(pthread_self(), name);
+	sim_wait_lock(&wq_state);
+	for (;;) {
+		struct work_struct *work = next_work(wq);
+		unsigned int slot;
+		work_func_t func;
+		int cpu;
+
+		if (!work) {
+			if (wq->dying)
+				break;
+			wq->nr_idle++;
+			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+			wq->nr_idle--;
+			continue;
+		}
+		list_del_init(&work->entry);
+		wq->nr_pending--;
+		set_flags(work, work->sim_flags & ~SIM_WORK_PENDING);
+		cpu = work->sim_cpu;
+		slot = slot_of(cpu);
+		wq->active[slot]++;
+		func = work->func;
+		me->current_work = work;
+		me->current_func = func;
+		me->current_seq = work->sim_seq;
+		sim_wait_unlock(&wq_state);
+
+		worker_place(cpu);
+		func(work);
+
+		sim_wait_lock(&wq_state);
+		me->current_work = NULL;
+		me->current_func = NULL;
+		wq->active[slot]--;
+		sim_wake_locked(&wq_state);
+	}
+	sim_wait_unlock(&wq_state);
+	return NULL;
+}
+
+/* Start a worker if no idle one is left for wq's queued items. */
+static void maybe_start_worker(struct workqueue_struct *wq)
+{
+	unsigned int limit = (unsigned int)wq->max_active;
+	struct worker *w;
+
+	if (!(wq->flags & WQ_UNBOUND))
+		limit *= nr_cpu_ids;
+	limit = min_t(unsigned int, limit, MAX_WORKERS);
+	if (wq->nr_idle >= wq->nr_pending || wq->nr_workers >= limit)
+		return;
+	w = calloc(1, sizeof(*w));
+	if (!w) {
+		WARN(1, "workqueue %s: no memory for a worker\n", wq->name);
+		return;
+	}
+	w->wq = wq;
+	if (WARN(pthread_create(&w->thread, NULL, worker_main, w),
+		 "workqueue %s: cannot start a worker\n", wq->name)) {
+		free(w);
+		return;
+	}
+	list_add_tail(&w->node, &all_workers);
+	wq->nr_workers++;
+}
+
+/* The CPU an item queued for cpu on wq runs on, or WORK_CPU_UNBOUND. */
+static int resolve_cpu(struct workqueue_struct *wq, int cpu)
+{
+	if (wq->flags & WQ_UNBOUND)
+		return WORK_CPU_UNBOUND;
+	if (cpu == WORK_CPU_UNBOUND)
+		cpu = raw_smp_processor_id();
+	if (WARN(cpu < 0 || (unsigned int)cpu >= nr_cpu_ids,
+		 "workqueue %s: no CPU %d\n", wq->name, cpu))
+		return WORK_CPU_UNBOUND;
+	/* queue_work_on()'s rule: an offline CPU's work runs elsewhere. */
+	return cpu_online(cpu) ? cpu : WORK_CPU_UNBOUND;
+}
+
+/* Whether the calling task is a worker of wq (chained queueing is allowed while it drains). */
+static bool current_is_worker_of(struct workqueue_struct *wq)
+{
+	struct worker *w;
+	pthread_t self = pthread_self();
+
+	list_for_each_entry(w, &all_workers, node)
+		if (w->wq == wq && pthread_equal(w->thread, self))
+			return true;
+	return false;
+}
+
+/* Put pending work on wq's list for cpu (resolved) and get it run. */
+static void enqueue_locked(struct workqueue_struct *wq, struct work_struct *work,
+			   int cpu)
+{
+	work->sim_cpu = cpu;
+	work->sim_wq = wq;
+	list_add_tail(&work->entry, &wq->pending);
+	wq->nr_pending++;
+	maybe_start_worker(wq);
+	sim_wake_locked(&wq_state);
+}
+
+/* Whether work may be queued on wq now; WARNs on a destroyed workqueue or under sim_det. */
+static bool may_queue(struct workqueue_struct *wq, struct work_struct *work)
+{
+	if (work->sim_flags & (SIM_WORK_PENDING | SIM_WORK_CANCELING))
+		return false;
+	/* Workers are threads: the deterministic scheduler cannot run them. */
+	if (WARN(sim_det_running, "workqueue %s: queueing under the deterministic scheduler\n",
+		 wq->name))
+		return false;
+	return !WARN(wq->dying && !current_is_worker_of(wq),
+		     "workqueue %s: queueing on a destroyed workqueue\n", wq->name);
+}
+
+bool queue_work_on(int cpu, struct workqueue_struct *wq, struct work_struct *work)
+{
+	bool queued;
+
+	sim_wait_lock(&wq_state);
+	queued = may_queue(wq, work);
+	if (queued) {
+		set_flags(work, work->sim_flags | SIM_WORK_PENDING);
+		work->sim_seq = ++queue_seq;
+		enqueue_locked(wq, work, resolve_cpu(wq, cpu));
+	}
+	sim_wait_unlock(&wq_state);
+	return queued;
+}
+
+bool queue_work(struct workqueue_struct *wq, struct work_struct *work)
+{
+	return queue_work_on(WORK_CPU_UNBOUND, wq, work);
+}
+
+/* The timer thread: queue each delayed item once its time has come. */
+static void *timer_main(void *unused)
+{
+	(void)unused;
+	pthread_setname_np(pthread_self(), "ktimers");
+	sim_wait_lock(&wq_state);
+	for (;;) {
+		struct delayed_work *dwork;
+		unsigned long now;
+
+		if (list_empty(&timers)) {
+			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+			continue;
+		}
+		dwork = list_first_entry(&timers, struct delayed_work, sim_timer);
+		now = jiffies;
+		if (time_before(now, dwork->sim_expires)) {
+			sim_wait_locked(&wq_state, (long)(dwork->sim_expires - now));
+			continue;
+		}
+		list_del_init(&dwork->sim_timer);
+		set_flags(&dwork->work, dwork->work.sim_flags & ~SIM_WORK_TIMER);
+		enqueue_locked(dwork->work.sim_wq, &dwork->work, dwork->work.sim_cpu);
+	}
+	return NULL;
+}
+
+/* Arm dwork's timer for delay jiffies (already pending), or queue it now. */
+static void arm_locked(int cpu, struct workqueue_struct *wq,
+		       struct delayed_work *dwork, unsigned long delay)
+{
+	struct delayed_work *pos;
+
+	set_flags(&dwork->work, dwork->work.sim_flags | SIM_WORK_PENDING);
+	dwork->work.sim_seq = ++queue_seq;
+	cpu = resolve_cpu(wq, cpu);
+	if (!delay) {
+		enqueue_locked(wq, &dwork->work, cpu);
+		return;
+	}
+	dwork->work.sim_wq = wq;
+	dwork->work.sim_cpu = cpu;
+	dwork->sim_expires = jiffies + delay;
+	list_for_each_entry(pos, &timers, sim_timer)
+		if (time_before(dwork->sim_expires, pos->sim_expires))
+			break;
+	list_add_tail(&dwork->sim_timer, &pos->sim_timer);
+	set_flags(&dwork->work, dwork->work.sim_flags | SIM_WORK_TIMER);
+	if (!timer_thread_started) {
+		pthread_t thread;
+
+		timer_thread_started = !WARN(pthread_create(&thread, NULL, timer_main, NULL),
+					     "workqueue: cannot start the timer thread\n");
+		if (timer_thread_started)
+			pthread_detach(thread);
+	}
+	sim_wake_locked(&wq_state);
+}
+
+bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
+			   struct delayed_work *dwork, unsigned long delay)
+{
+	bool queued;
+
+	sim_wait_lock(&wq_state);
+	queued = may_queue(wq, &dwork->work);
+	if (queued)
+		arm_locked(cpu, wq, dwork, delay);
+	sim_wait_unlock(&wq_state);
+	return queued;
+}
+
+bool queue_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+			unsigned long delay)
+{
+	return queue_delayed_work_on(WORK_CPU_UNBOUND, wq, dwork, delay);
+}
+
+/* Take work off its list or timer if pending; whether it was. */
+static bool grab_pending_locked(struct work_struct *work)
+{
+	if (!(work->sim_flags & SIM_WORK_PENDING))
+		return false;
+	if (work->sim_flags & SIM_WORK_TIMER) {
+		list_del_init(&to_delayed_work(work)->sim_timer);
+	} else {
+		list_del_init(&work->entry);
+		work->sim_wq->nr_pending--;
+	}
+	set_flags(work, work->sim_flags & ~(SIM_WORK_PENDING | SIM_WORK_TIMER));
+	return true;
+}
+
+bool mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
+			 struct delayed_work *dwork, unsigned long delay)
+{
+	bool was_pending;
+
+	sim_wait_lock(&wq_state);
+	if (dwork->work.sim_flags & SIM_WORK_CANCELING) {
+		sim_wait_unlock(&wq_state);
+		return false;
+	}
+	was_pending = grab_pending_locked(&dwork->work);
+	if (may_queue(wq, &dwork->work))
+		arm_locked(cpu, wq, dwork, delay);
+	sim_wait_unlock(&wq_state);
+	return was_pending;
+}
+
+bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
+		      unsigned long delay)
+{
+	return mod_delayed_work_on(WORK_CPU_UNBOUND, wq, dwork, delay);
+}
+
+/* Whether the queueing seq of work, or an earlier one, is queued or running. */
+static bool busy_up_to(struct work_struct *work, unsigned long seq)
+{
+	struct worker *w = worker_running(work);
+
+	if (w && w->current_seq <= seq)
+		return true;
+	return (work->sim_flags & SIM_WORK_PENDING) && work->sim_seq <= seq;
+}
+
+bool flush_work(struct work_struct *work)
+{
+	struct worker *w;
+	unsigned long seq;
+
+	might_sleep();
+	sim_wait_lock(&wq_state);
+	w = worker_running(work);
+	/* An armed timer is not waited for (the kernel's start_flush_work()). */
+	if ((work->sim_flags & SIM_WORK_PENDING) && !(work->sim_flags & SIM_WORK_TIMER)) {
+		seq = work->sim_seq;
+	} else if (w) {
+		seq = w->current_seq;
+	} else {
+		sim_wait_unlock(&wq_state);
+		return false;
+	}
+	while (busy_up_to(work, seq))
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	sim_wait_unlock(&wq_state);
+	return true;
+}
+
+bool flush_delayed_work(struct delayed_work *dwork)
+{
+	sim_wait_lock(&wq_state);
+	if (dwork->work.sim_flags & SIM_WORK_TIMER) {
+		list_del_init(&dwork->sim_timer);
+		set_flags(&dwork->work, dwork->work.sim_flags & ~SIM_WORK_TIMER);
+		enqueue_locked(dwork->work.sim_wq, &dwork->work, dwork->work.sim_cpu);
+	}
+	sim_wait_unlock(&wq_state);
+	return flush_work(&dwork->work);
+}
+
+bool cancel_work(struct work_struct *work)
+{
+	bool was_pending;
+
+	sim_wait_lock(&wq_state);
+	was_pending = grab_pending_locked(work);
+	sim_wait_unlock(&wq_state);
+	return was_pending;
+}
+
+bool cancel_work_sync(struct work_struct *work)
+{
+	bool was_pending;
+
+	might_sleep();
+	sim_wait_lock(&wq_state);
+	set_flags(work, work->sim_flags | SIM_WORK_CANCELING);
+	was_pending = grab_pending_locked(work);
+	while (worker_running(work))
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	set_flags(work, work->sim_flags & ~SIM_WORK_CANCELING);
+	sim_wait_unlock(&wq_state);
+	return was_pending;
+}
+
+bool cancel_delayed_work(struct delayed_work *dwork)
+{
+	return cancel_work(&dwork->work);
+}
+
+bool cancel_delayed_work_sync(struct delayed_work *dwork)
+{
+	return cancel_work_sync(&dwork->work);
+}
+
+unsigned int work_busy(struct work_struct *work)
+{
+	unsigned int busy = 0;
+
+	sim_wait_lock(&wq_state);
+	if (work->sim_flags & SIM_WORK_PENDING)
+		busy |= WORK_BUSY_PENDING;
+	if (worker_running(work))
+		busy |= WORK_BUSY_RUNNING;
+	sim_wait_unlock(&wq_state);
+	return busy;
+}
+
+struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
+					 int max_active, ...)
+{
+	struct workqueue_struct *wq;
+	va_list ap;
+
+	if (max_active == 0)
+		max_active = WQ_DFL_ACTIVE;
+	/* The kernel clamps with a warning; a negative value is a bug here. */
+	if (WARN(max_active < 0 || max_active > WQ_MAX_ACTIVE,
+		 "workqueue: max_active %d out of range 0..%d\n",
+		 max_active, WQ_MAX_ACTIVE))
+		return NULL;
+	wq = calloc(1, sizeof(*wq));
+	if (!wq)
+		return NULL;
+	va_start(ap, max_active);
+	vsnprintf(wq->name, sizeof(wq->name), fmt, ap);
+	va_end(ap);
+	wq->flags = flags;
+	wq->max_active = max_active;
+	INIT_LIST_HEAD(&wq->pending);
+	return wq;
+}
+
+/* Whether wq has an item queued or running with a queueing up to seq. */
+static bool wq_busy_up_to(struct workqueue_struct *wq, unsigned long seq)
+{
+	struct work_struct *work;
+	struct worker *w;
+
+	list_for_each_entry(work, &wq->pending, entry)
+		if (work->sim_seq <= seq)
+			return true;
+	list_for_each_entry(w, &all_workers, node)
+		if (w->wq == wq && w->current_work && w->current_seq <= seq)
+			return true;
+	return false;
+}
+
+void flush_workqueue(struct workqueue_struct *wq)
+{
+	unsigned long seq;
+
+	might_sleep();
+	sim_wait_lock(&wq_state);
+	seq = queue_seq;
+	while (wq_busy_up_to(wq, seq))
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	sim_wait_unlock(&wq_state);
+}
+
+void drain_workqueue(struct workqueue_struct *wq)
+{
+	might_sleep();
+	sim_wait_lock(&wq_state);
+	while (wq_busy_up_to(wq, ULONG_MAX))
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	sim_wait_unlock(&wq_state);
+}
+
+void destroy_workqueue(struct workqueue_struct *wq)
+{
+	struct delayed_work *dwork, *next_dwork;
+	struct worker *w, *next;
+	LIST_HEAD(gone);
+
+	drain_workqueue(wq);
+	sim_wait_lock(&wq_state);
+	wq->dying = true;
+	list_for_each_entry_safe(dwork, next_dwork, &timers, sim_timer)
+		if (WARN(dwork->work.sim_wq == wq,
+			 "workqueue %s: destroyed with delayed work armed\n", wq->name))
+			grab_pending_locked(&dwork->work);
+	list_for_each_entry_safe(w, next, &all_workers, node)
+		if (w->wq == wq)
+			list_move(&w->node, &gone);
+	sim_wake_locked(&wq_state);
+	sim_wait_unlock(&wq_state);
+	list_for_each_entry_safe(w, next, &gone, node) {
+		pthread_join(w->thread, NULL);
+		free(w);
+	}
+	free(wq);
+}
+
+/* The kernel's system workqueues exist from boot on; here from load on. */
+__attribute__((constructor))
+static void system_workqueues_init(void)
+{
+	system_wq = alloc_workqueue("events", 0, 0);
+	system_highpri_wq = alloc_workqueue("events_highpri", WQ_HIGHPRI, 0);
+	system_long_wq = alloc_workqueue("events_long", 0, 0);
+	system_unbound_wq = alloc_workqueue("events_unbound", WQ_UNBOUND,
+					    WQ_MAX_ACTIVE);
+	system_freezable_wq = alloc_workqueue("events_freezable", WQ_FREEZABLE, 0);
+	system_power_efficient_wq = alloc_workqueue("events_power_efficient",
+						    WQ_POWER_EFFICIENT, 0);
+}

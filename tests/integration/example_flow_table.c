@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A kernel developer's harness, as a user of libslab writes one: a flow
+ * table written the kernel way runs in a process.  Flows come from a
+ * KMEM_CACHE and carry a kmalloc'd label; readers look flows up under
+ * RCU while writers insert under a spinlock; four kthreads make traffic;
+ * a garbage collector on its own workqueue, re-armed as delayed work,
+ * unlinks idle flows and frees them with kfree_rcu(); a completion tells
+ * everyone to stop.  At the end every flow must be accounted for and the
+ * cache must be empty when destroyed.
+ */
+#include <stdio.h>
+#include <linux/slab.h>
+#include <linux/libslab.h>
+#include <linux/spinlock.h>
+#include <linux/rcupdate.h>
+#include <linux/atomic.h>
+#include <linux/random.h>
+#include <linux/jiffies.h>
+#include <linux/completion.h>
+#include <linux/kthread.h>
+#include <linux/workqueue.h>
+#include <linux/delay.h>
+#include <linux/sim_printk.h>
+
+#define FLOW_BUCKETS	64
+#define FLOW_KEYS	512
+#define NR_WORKERS	4
+#define FLOW_IDLE	msecs_to_jiffies(5)
+
+struct flow {
+	struct flow *next;		/* bucket chain, RCU-protected */
+	u32 key;
+	unsigned long last_seen;	/* jiffies */
+	atomic_long_t hits;
+	char *label;			/* kmalloc'd; only writers read it */
+	struct rcu_head rcu;
+};
+
+static struct kmem_cache *flow_cache;
+static struct flow *buckets[FLOW_BUCKETS];
+static DEFINE_SPINLOCK(table_lock);
+static DECLARE_COMPLETION(stop);
+static struct workqueue_struct *gc_wq;
+static struct delayed_work gc_work;
+static atomic_long_t created, collected;
+
+static struct flow **bucket_of(u32 key)
+{
+	return &buckets[key % FLOW_BUCKETS];
+}
+
+/* The flow of key, or NULL; the caller is in an RCU read section. */
+static struct flow *flow_lookup(u32 key)
+{
+	struct flow *f;
+
+	for (f = rcu_dereference(*bucket_of(key)); f; f = rcu_dereference(f->next))
+		if (f->key == key)
+			return f;
+	return NULL;
+}
+
+/* Count a packet of key, creating its flow if needed; false on no memory. */
+static bool flow_hit(u32 key)
+{
+	struct flow *f, *raced;
+
+	rcu_read_lock();
+	f = flow_lookup(key);
+	if (f) {
+		atomic_long_inc(&f->hits);
+		WRITE_ONCE(f->last_seen, jiffies);
+	}
+	rcu_read_unlock();
+	if (f)
+		return true;
+
+	f = kmem_cache_alloc(flow_cache, GFP_KERNEL);
+	if (!f)
+		return false;
+	f->label = kmalloc(32, GFP_KERNEL);
+	if (!f->label) {
+		kmem_cache_free(flow_cache, f);
+		return false;
+	}
+	snprintf(f->label, 32, "flow-%u", key);
+	f->key = key;
+	f->last_seen = jiffies;
+	atomic_long_set(&f->hits, 1);
+
+	spin_lock(&table_lock);
+	raced = flow_lookup(key);	/* the lock orders us after other inserts */
+	if (!raced) {
+		f->next = *bucket_of(key);
+		rcu_assign_pointer(*bucket_of(key), f);
+		atomic_long_inc(&created);
+	}
+	spin_unlock(&table_lock);
+	if (raced) {
+		kfree(f->label);
+		kmem_cache_free(flow_cache, f);
+	}
+	return true;
+}
+
+/* Unlink f (table_lock held) and free it once readers are gone. */
+static void flow_unlink(struct flow **link, struct flow *f)
+{
+	rcu_assign_pointer(*link, f->next);
+	kfree(f->label);		/* readers never look at the label */
+	kfree_rcu(f, rcu);
+	atomic_long_inc(&collected);
+}
+
+/* Drop flows idle since before cutoff (all of them if cutoff is 0). */
+static void flow_collect(unsigned long cutoff, bool all)
+{
+	unsigned int b;
+
+	spin_lock_bh(&table_lock);
+	for (b = 0; b < FLOW_BUCKETS; b++) {
+		struct flow **link = &buckets[b], *f;
+
+		while ((f = *link)) {
+			if (all || time_before(READ_ONCE(f->last_seen), cutoff))
+				flow_unlink(link, f);
+			else
+				link = &f->next;
+		}
+	}
+	spin_unlock_bh(&table_lock);
+}
+
+static void gc_fn(struct work_struct *work)
+{
+	flow_collect(jiffies - FLOW_IDLE, false);
+	if (!completion_done(&stop))
+		queue_delayed_work(gc_wq, to_delayed_work(work), FLOW_IDLE);
+}
+
+static int traffic(void *arg)
+{
+	long packets = 0;
+
+	while (!kthread_should_stop() && !completion_done(&stop)) {
+		if (!flow_hit(get_random_u32_below(FLOW_KEYS)))
+			return -ENOMEM;
+		if (!(++packets % 256))
+			cond_resched();
+	}
+	return 0;
+}
+
+int main(void)
+{
+	struct task_struct *workers[NR_WORKERS];
+	int i, failed = 0;
+
+	flow_cache = KMEM_CACHE(flow, SLAB_HWCACHE_ALIGN);
+	gc_wq = alloc_workqueue("flow_gc", WQ_UNBOUND, 1);
+	if (!flow_cache || !gc_wq) {
+		pr_err("flow table: set-up failed\n");
+		return 1;
+	}
+	INIT_DELAYED_WORK(&gc_work, gc_fn);
+	queue_delayed_work(gc_wq, &gc_work, FLOW_IDLE);
+	for (i = 0; i < NR_WORKERS; i++)
+		workers[i] = kthread_run(traffic, NULL, "traffic/%d", i);
+
+	msleep(100);
+	complete_all(&stop);
+	for (i = 0; i < NR_WORKERS; i++)
+		failed |= kthread_stop(workers[i]) != 0;
+	cancel_delayed_work_sync(&gc_work);
+	destroy_workqueue(gc_wq);
+
+	flow_collect(0, true);
+	kvfree_rcu_barrier();		/* every kfree_rcu() has freed */
+	pr_info("flow table: %ld flows created, %ld collected\n",
+		atomic_long_read(&created), atomic_long_read(&collected));
+	failed |= atomic_long_read(&created) != atomic_long_read(&collected);
+	failed |= atomic_long_read(&created) < FLOW_KEYS / 2;
+	kmem_cache_destroy(flow_cache);	/* reports any flow still allocated */
+	failed |= sim_warn_count() != 0 || libslab_error_count() != 0;
+	return failed;
+}

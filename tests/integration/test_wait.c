@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Completions, wait queues and task sleep/wake-up as the kernel documents
+ * them (Documentation/scheduler/completion.rst, kernel/sched/completion.c,
+ * include/linux/wait.h, kernel/time/sleep_timeout.c).
+ */
+#include <pthread.h>
+#include <linux/completion.h>
+#include <linux/wait.h>
+#include <linux/sched.h>
+#include <linux/delay.h>
+#include "harness.h"
+
+static void *run_after(void *(*fn)(void *), void *arg)
+{
+	pthread_t t;
+
+	assert_int_equal(pthread_create(&t, NULL, fn, arg), 0);
+	return (void *)t;
+}
+
+static void join(void *t)
+{
+	pthread_join((pthread_t)t, NULL);
+}
+
+/* completion.rst: complete() before the wait lets the wait return at once. */
+static void test_complete_before_wait_does_not_block(void **state)
+{
+	DECLARE_COMPLETION_ONSTACK(done);
+
+	complete(&done);
+	assert_true(completion_done(&done));
+	wait_for_completion(&done);
+	assert_false(completion_done(&done));
+}
+
+/* complete(): each call lets exactly one wait through. */
+static void test_each_complete_releases_one_wait(void **state)
+{
+	struct completion done;
+
+	init_completion(&done);
+	complete(&done);
+	complete(&done);
+	assert_true(try_wait_for_completion(&done));
+	assert_true(try_wait_for_completion(&done));
+	assert_false(try_wait_for_completion(&done));
+}
+
+/* complete_all(): every wait passes until reinit_completion(). */
+static void test_complete_all_releases_every_wait_until_reinit(void **state)
+{
+	struct completion done;
+	int i;
+
+	init_completion(&done);
+	complete_all(&done);
+	for (i = 0; i < 5; i++)
+		wait_for_completion(&done);
+	assert_true(completion_done(&done));
+	reinit_completion(&done);
+	assert_false(completion_done(&done));
+	assert_false(try_wait_for_completion(&done));
+}
+
+/* wait_for_completion_timeout(): 0 if timed out. */
+static void test_completion_timeout_returns_zero(void **state)
+{
+	DECLARE_COMPLETION_ONSTACK(never);
+	unsigned long start = jiffies;
+
+	assert_int_equal(wait_for_completion_timeout(&never, msecs_to_jiffies(20)), 0);
+	assert_true(jiffies - start >= msecs_to_jiffies(20));
+}
+
+struct handoff {
+	struct completion done;
+	int value;
+};
+
+static void *complete_later(void *arg)
+{
+	struct handoff *h = arg;
+
+	msleep(10);
+	h->value = 42;		/* plain store: complete() orders it */
+	complete(&h->done);
+	return NULL;
+}
+
+/* Waiting sleeps until another task completes, and sees its stores. */
+static void test_wait_sees_what_the_completer_wrote(void **state)
+{
+	struct handoff h = { .value = 0 };
+	void *t;
+
+	init_completion(&h.done);
+	t = run_after(complete_later, &h);
+	wait_for_completion(&h.done);
+	assert_int_equal(h.value, 42);
+	join(t);
+}
+
+/* wait_for_completion_timeout(): the jiffies left (at least 1) when completed. */
+static void test_completion_timeout_returns_time_left(void **state)
+{
+	struct handoff h = { .value = 0 };
+	unsigned long left;
+	void *t;
+
+	init_completion(&h.done);
+	t = run_after(complete_later, &h);
+	left = wait_for_completion_timeout(&h.done, 10 * HZ);
+	assert_true(left >= 1 && left <= 10 * HZ);
+	assert_int_equal(h.value, 42);
+	join(t);
+}
+
+/* _interruptible: 0 once completed (no signal can interrupt here). */
+static void test_completion_interruptible_returns_zero(void **state)
+{
+	DECLARE_COMPLETION_ONSTACK(done);
+
+	complete(&done);
+	assert_int_equal(wait_for_completion_interruptible(&done), 0);
+	complete(&done);
+	assert_int_equal(wait_for_completion_killable(&done), 0);
+}
+
+/* Waiting may sleep: CONFIG_DEBUG_ATOMIC_SLEEP reports it in atomic context. */
+static void test_completion_wait_in_atomic_context_is_reported(void **state)
+{
+	DECLARE_COMPLETION_ONSTACK(done);
+
+	complete(&done);
+	preempt_disable();
+	wait_for_completion(&done);
+	preempt_enable();
+	assert_captured("BUG: sleeping function called from invalid context");
+}
+
+static DECLARE_WAIT_QUEUE_HEAD(flag_wq);
+static int flag;
+
+static void *set_flag_later(void *arg)
+{
+	msleep(10);
+	WRITE_ONCE(flag, 1);
+	wake_up(&flag_wq);
+	return arg;
+}
+
+/* wait_event(): returns once the condition holds after a wake_up(). */
+static void test_wait_event_returns_when_condition_holds(void **state)
+{
+	void *t;
+
+	WRITE_ONCE(flag, 0);
+	t = run_after(set_flag_later, NULL);
+	wait_event(flag_wq, READ_ONCE(flag) == 1);
+	assert_int_equal(READ_ONCE(flag), 1);
+	join(t);
+}
+
+/* wait_event_timeout(): 0 when the condition stays false. */
+static void test_wait_event_timeout_returns_zero_on_timeout(void **state)
+{
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
+	unsigned long start = jiffies;
+
+	assert_int_equal(wait_event_timeout(wq, false, msecs_to_jiffies(20)), 0);
+	assert_true(jiffies - start >= msecs_to_jiffies(20));
+}
+
+/* wait_event_timeout(): the whole timeout if true at once; 1 if true with no time left. */
+static void test_wait_event_timeout_reports_time_left(void **state)
+{
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
+
+	assert_int_equal(wait_event_timeout(wq, true, 5), 5);
+	assert_int_equal(wait_event_timeout(wq, true, 0), 1);
+}
+
+/* wait_event_interruptible(): 0 once the condition holds. */
+static void test_wait_event_interruptible_returns_zero(void **state)
+{
+	void *t;
+
+	WRITE_ONCE(flag, 0);
+	t = run_after(set_flag_later, NULL);
+	assert_int_equal(wait_event_interruptible(flag_wq, READ_ONCE(flag)), 0);
+	join(t);
+}
+
+/* waitqueue_active(): false with no sleeper on the queue. */
+static void test_waitqueue_without_sleepers_is_not_active(void **state)
+{
+	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
+
+	assert_false(waitqueue_active(&wq));
+}
+
+struct sleeper {
+	struct task_struct *task;
+	struct completion ready;
+	int woken;
+};
+
+static void *sleep_until_woken(void *arg)
+{
+	struct sleeper *s = arg;
+
+	s->task = current;
+	set_current_state(TASK_INTERRUPTIBLE);
+	complete(&s->ready);
+	schedule();
+	WRITE_ONCE(s->woken, 1);
+	return NULL;
+}
+
+/* schedule() after set_current_state() sleeps until wake_up_process(), which returns 1. */
+static void test_schedule_sleeps_until_wake_up_process(void **state)
+{
+	struct sleeper s = { .woken = 0 };
+	void *t;
+
+	init_completion(&s.ready);
+	t = run_after(sleep_until_woken, &s);
+	wait_for_completion(&s.ready);
+	msleep(10);
+	assert_int_equal(READ_ONCE(s.woken), 0);
+	assert_int_equal(wake_up_process(s.task), 1);
+	join(t);
+	assert_int_equal(s.woken, 1);
+}
+
+/* wake_up_process() of a running task: 0. */
+static void test_wake_up_of_running_task_returns_zero(void **state)
+{
+	assert_int_equal(wake_up_process(current), 0);
+}
+
+/* schedule_timeout(): 0 once the timeout has passed. */
+static void test_schedule_timeout_returns_zero_after_timeout(void **state)
+{
+	unsigned long start = jiffies;
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	assert_int_equal(schedule_timeout(msecs_to_jiffies(15)), 0);
+	assert_true(jiffies - start >= msecs_to_jiffies(15));
+	assert_true(task_is_running(current));
+}
+
+/* msleep(): at least the time asked. */
+static void test_msleep_sleeps_at_least_the_time_asked(void **state)
+{
+	unsigned long start = jiffies;
+
+	msleep(20);
+	assert_true(jiffies - start >= msecs_to_jiffies(20));
+}
+
+#define CLEAN(t)	cmocka_unit_test_setup_teardown(t, expect_clean_setup, expect_clean_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		CLEAN(test_complete_before_wait_does_not_block),
+		CLEAN(test_each_complete_releases_one_wait),
+		CLEAN(test_complete_all_releases_every_wait_until_reinit),
+		CLEAN(test_completion_timeout_returns_zero),
+		CLEAN(test_wait_sees_what_the_completer_wrote),
+		CLEAN(test_completion_timeout_returns_time_left),
+		CLEAN(test_completion_interruptible_returns_zero),
+		cmocka_unit_test_setup_teardown(test_completion_wait_in_atomic_context_is_reported,
+						report_setup, report_teardown),
+		CLEAN(test_wait_event_returns_when_condition_holds),
+		CLEAN(test_wait_event_timeout_returns_zero_on_timeout),
+		CLEAN(test_wait_event_timeout_reports_time_left),
+		CLEAN(test_wait_event_interruptible_returns_zero),
+		CLEAN(test_waitqueue_without_sleepers_is_not_active),
+		CLEAN(test_schedule_sleeps_until_wake_up_process),
+		CLEAN(test_wake_up_of_running_task_returns_zero),
+		CLEAN(test_schedule_timeout_returns_zero_after_timeout),
+		CLEAN(test_msleep_sleeps_at_least_the_time_asked),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
