@@ -159,7 +159,13 @@ struct list_lru;
 #include <linux/slab_api.h>
 #include <linux/cleanup.h>
 
-/* __free(kfree) and __free(kvfree), as 6.12's <linux/slab.h> declares them. */
+/*
+ * __free(kfree) and __free(kvfree), as 6.12's <linux/slab.h> declares them.
+ * The two are declared again because <linux/slab_api.h>, included first,
+ * brings this header in before its own declarations.
+ */
+void kfree(const void *objp);
+void kvfree(const void *addr);
 DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
 DEFINE_FREE(kvfree, void *, if (!IS_ERR_OR_NULL(_T)) kvfree(_T))
 

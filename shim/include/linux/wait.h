@@ -24,6 +24,16 @@
 #ifndef _SHIM_LINUX_WAIT_H
 #define _SHIM_LINUX_WAIT_H
 
+/*
+ * The UAPI half (WNOHANG, ...), as the kernel's header includes it; less
+ * its P_* macros, which would break the C library's idtype_t enumerators
+ * of the same names and values (<sys/wait.h>).
+ */
+#include_next <linux/wait.h>
+#undef P_ALL
+#undef P_PID
+#undef P_PGID
+#undef P_PIDFD
 #include <pthread.h>
 #include <limits.h>
 #include <linux/types.h>
