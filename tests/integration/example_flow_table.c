@@ -2,17 +2,21 @@
 /*
  * A kernel developer's harness, as a user of libslab writes one: a flow
  * table written the kernel way runs in a process.  Flows come from a
- * KMEM_CACHE and carry a kmalloc'd label; readers look flows up under
- * RCU while writers insert under a spinlock; four kthreads make traffic;
+ * KMEM_CACHE and carry a kmalloc'd label; readers look flows up in an
+ * RCU hashtable while writers insert under a spinlock; four kthreads make
+ * traffic;
  * a garbage collector on its own workqueue, re-armed as delayed work,
  * unlinks idle flows and frees them with kfree_rcu(); a completion tells
- * everyone to stop.  At the end every flow must be accounted for and the
- * cache must be empty when destroyed.
+ * everyone to stop.  At the end every flow must be accounted for, the
+ * cache must be empty when destroyed, and libslab_exit() must find no
+ * kmalloc object left.
  */
 #include <stdio.h>
 #include <linux/slab.h>
 #include <linux/libslab.h>
 #include <linux/spinlock.h>
+#include <linux/cleanup.h>
+#include <linux/hashtable.h>
 #include <linux/rcupdate.h>
 #include <linux/atomic.h>
 #include <linux/random.h>
@@ -23,13 +27,13 @@
 #include <linux/delay.h>
 #include <linux/sim_printk.h>
 
-#define FLOW_BUCKETS	64
+#define FLOW_HASH_BITS	6
 #define FLOW_KEYS	512
 #define NR_WORKERS	4
 #define FLOW_IDLE	msecs_to_jiffies(5)
 
 struct flow {
-	struct flow *next;		/* bucket chain, RCU-protected */
+	struct hlist_node node;		/* in flows[], RCU-protected */
 	u32 key;
 	unsigned long last_seen;	/* jiffies */
 	atomic_long_t hits;
@@ -38,24 +42,20 @@ struct flow {
 };
 
 static struct kmem_cache *flow_cache;
-static struct flow *buckets[FLOW_BUCKETS];
+static DEFINE_HASHTABLE(flows, FLOW_HASH_BITS);
 static DEFINE_SPINLOCK(table_lock);
 static DECLARE_COMPLETION(stop);
 static struct workqueue_struct *gc_wq;
 static struct delayed_work gc_work;
 static atomic_long_t created, collected;
 
-static struct flow **bucket_of(u32 key)
-{
-	return &buckets[key % FLOW_BUCKETS];
-}
-
-/* The flow of key, or NULL; the caller is in an RCU read section. */
+/* The flow of key, or NULL; the caller is in an RCU reader or holds table_lock. */
 static struct flow *flow_lookup(u32 key)
 {
 	struct flow *f;
 
-	for (f = rcu_dereference(*bucket_of(key)); f; f = rcu_dereference(f->next))
+	hash_for_each_possible_rcu(flows, f, node, key,
+				   lockdep_is_held(&table_lock))
 		if (f->key == key)
 			return f;
 	return NULL;
@@ -92,8 +92,7 @@ static bool flow_hit(u32 key)
 	spin_lock(&table_lock);
 	raced = flow_lookup(key);	/* the lock orders us after other inserts */
 	if (!raced) {
-		f->next = *bucket_of(key);
-		rcu_assign_pointer(*bucket_of(key), f);
+		hash_add_rcu(flows, &f->node, key);
 		atomic_long_inc(&created);
 	}
 	spin_unlock(&table_lock);
@@ -105,9 +104,9 @@ static bool flow_hit(u32 key)
 }
 
 /* Unlink f (table_lock held) and free it once readers are gone. */
-static void flow_unlink(struct flow **link, struct flow *f)
+static void flow_unlink(struct flow *f)
 {
-	rcu_assign_pointer(*link, f->next);
+	hash_del_rcu(&f->node);
 	kfree(f->label);		/* readers never look at the label */
 	kfree_rcu(f, rcu);
 	atomic_long_inc(&collected);
@@ -116,20 +115,14 @@ static void flow_unlink(struct flow **link, struct flow *f)
 /* Drop flows idle since before cutoff (all of them if cutoff is 0). */
 static void flow_collect(unsigned long cutoff, bool all)
 {
+	struct hlist_node *tmp;
+	struct flow *f;
 	unsigned int b;
 
-	spin_lock_bh(&table_lock);
-	for (b = 0; b < FLOW_BUCKETS; b++) {
-		struct flow **link = &buckets[b], *f;
-
-		while ((f = *link)) {
-			if (all || time_before(READ_ONCE(f->last_seen), cutoff))
-				flow_unlink(link, f);
-			else
-				link = &f->next;
-		}
-	}
-	spin_unlock_bh(&table_lock);
+	guard(spinlock_bh)(&table_lock);
+	hash_for_each_safe(flows, b, tmp, f, node)
+		if (all || time_before(READ_ONCE(f->last_seen), cutoff))
+			flow_unlink(f);
 }
 
 static void gc_fn(struct work_struct *work)
@@ -183,5 +176,6 @@ int main(void)
 	failed |= atomic_long_read(&created) < FLOW_KEYS / 2;
 	kmem_cache_destroy(flow_cache);	/* reports any flow still allocated */
 	failed |= sim_warn_count() != 0 || libslab_error_count() != 0;
+	failed |= libslab_exit() != 0;	/* the kmalloc leak check */
 	return failed;
 }
