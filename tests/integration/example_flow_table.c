@@ -112,7 +112,7 @@ static void flow_unlink(struct flow *f)
 	atomic_long_inc(&collected);
 }
 
-/* Drop flows idle since before cutoff (all of them if cutoff is 0). */
+/* Drop flows idle since before cutoff (all of them if all). */
 static void flow_collect(unsigned long cutoff, bool all)
 {
 	struct hlist_node *tmp;
