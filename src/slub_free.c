@@ -60,8 +60,9 @@ static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
 	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
-static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
-			void *tail, int cnt, unsigned long addr)
+static noinline void __slab_free(struct kmem_cache *s, struct slab *slab,
+				 void *head, void *tail, int cnt,
+				 unsigned long addr)
 {
 	struct kmem_cache_node *n;
 	unsigned long counters, flags;
@@ -146,8 +147,11 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 	return true;
 }
 
-void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
-		  void *tail, int cnt, unsigned long addr)
+/* do_slab_free(), inlined into the single-object frees (6.12 __fastpath_inline). */
+static __always_inline void do_slab_free_inline(struct kmem_cache *s,
+						struct slab *slab, void *head,
+						void *tail, int cnt,
+						unsigned long addr)
 {
 	struct kmem_cache_cpu *c;
 	unsigned long tid;
@@ -185,6 +189,12 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 	}
 }
 
+void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
+		  void *tail, int cnt, unsigned long addr)
+{
+	do_slab_free_inline(s, slab, head, tail, cnt, addr);
+}
+
 /*
  * What happens to an object the caller gives back before the allocator
  * takes it: init_on_free wiping, then the tool forbids access (RCU
@@ -210,7 +220,7 @@ static void wipe_on_free(struct kmem_cache *s, void *object)
 	slab_tool_metadata_end();
 }
 
-static void slab_free_hooks(struct kmem_cache *s, void *object)
+static __always_inline void slab_free_hooks(struct kmem_cache *s, void *object)
 {
 	if (unlikely(slab_want_init_on_free(s)))
 		wipe_on_free(s, object);
@@ -218,8 +228,10 @@ static void slab_free_hooks(struct kmem_cache *s, void *object)
 		slab_tool_object_free(s, object, s->object_size);
 }
 
-void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
-	       unsigned long addr)
+/* slab_free(), inlined into kmem_cache_free(). */
+static __always_inline void slab_free_inline(struct kmem_cache *s,
+					     struct slab *slab, void *object,
+					     unsigned long addr)
 {
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
 	if (unlikely(libslab_extra_checks) &&
@@ -230,8 +242,14 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	}
 	slab_free_hooks(s, object);
 	slab_tool_metadata_begin();
-	do_slab_free(s, slab, object, object, 1, addr);
+	do_slab_free_inline(s, slab, object, object, 1, addr);
 	slab_tool_metadata_end();
+}
+
+void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
+	       unsigned long addr)
+{
+	slab_free_inline(s, slab, object, addr);
 }
 
 /* The cache of a slab object; NULL, WARNed once, if obj is in no slab. */
@@ -257,12 +275,23 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 
 void kmem_cache_free(struct kmem_cache *s, void *x)
 {
+	struct slab *slab;
+
 	if (unlikely(!x))
 		return;
-	s = cache_from_obj(s, x);
-	if (!s)
-		return;
-	slab_free(s, virt_to_slab(x), x, _RET_IP_);
+	/*
+	 * 6.12 calls cache_from_obj() only when hardened or checking
+	 * consistency; its test costs one comparison here, where the slab
+	 * is at hand anyway, so every free gets it: a wrong cache or a
+	 * pointer outside any slab is WARNed, never freed.
+	 */
+	slab = virt_to_slab(x);
+	if (unlikely(!slab || slab->slab_cache != s)) {
+		s = cache_from_obj(s, x);
+		if (!s)
+			return;
+	}
+	slab_free_inline(s, slab, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 

@@ -153,6 +153,7 @@ void sim_det_point(struct sim_task *t, enum sim_point point)
 
 		if (cpu_online(cpu) && cpu != t->cpu) {
 			t->cpu = cpu;
+			sim_cpu_cache_clear();
 			det.result->migrations++;
 			det.quantum = 0;
 		}
@@ -174,7 +175,7 @@ void sim_det_wait(void)
 	}
 }
 
-void sim_det_cmpxchg128_failed(void)
+void sim_hook_cmpxchg128_failed(void)
 {
 	if (sim_det_running && det.running)
 		det.result->cmpxchg128_failures[det.running->index]++;
@@ -290,6 +291,10 @@ int sim_det_run(const struct sim_det_params *params,
 	int ret;
 
 	sim_init();
+	if (!SIM_HOOKS) {
+		pr_err("sim_det_run: this libslab is built without preemption points (libslab-fast); link libslab\n");
+		return -EOPNOTSUPP;
+	}
 	if (!nr || nr > SIM_DET_MAX_TASKS)
 		return -EINVAL;
 	if (sim_det_running)

@@ -68,6 +68,8 @@ struct sim_task {
 struct sim_task *sim_task(void);
 /* Make t the calling task (the deterministic scheduler switching). */
 void sim_task_switch(struct sim_task *t);
+/* Forget the calling thread's cached placement (sim_cpu.h): its task moved or changed. */
+void sim_cpu_cache_clear(void);
 /* Set t up unplaced; pid and comm become current's. */
 void sim_task_init(struct sim_task *t, int pid, const char *comm);
 

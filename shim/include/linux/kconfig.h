@@ -17,8 +17,13 @@
  * the core that way too (slabcore_bare), as a kernel with them off would.
  */
 #ifndef LIBSLAB_SHIM_NO_OPTIONS
-/* The per-CPU event counters of slab caches (the sysfs stat files). */
+/*
+ * The per-CPU event counters of slab caches (the sysfs stat files); the
+ * fast library leaves them out unless built with -Dfast_stats=true.
+ */
+#if !defined(LIBSLAB_NO_SIM_HOOKS) || defined(LIBSLAB_FAST_STATS)
 #define CONFIG_LIBSLAB_STATS 1
+#endif
 /* slub_debug= and the debug checks behind it. */
 #define CONFIG_LIBSLAB_DEBUG 1
 /* failslab= fault injection of slab allocations. */

@@ -39,9 +39,10 @@ static inline bool sim_may_sleep(void)
 #define in_task()		1
 #define in_interrupt()		0
 #define in_nmi()		0
+/* A simulation hook (sim_hooks.h): the fast library checks nothing. */
 #define might_sleep()							\
 	do {								\
-		if (__builtin_expect(!sim_may_sleep(), 0))		\
+		if (SIM_HOOKS && __builtin_expect(!sim_may_sleep(), 0))	\
 			sim_might_sleep(__FILE__, __LINE__);		\
 	} while (0)
 #define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)

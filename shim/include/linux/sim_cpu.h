@@ -53,14 +53,34 @@ extern unsigned int sim_hotplug_gen;
 /* sim_current_cpu() when the task must be placed: first use, hotplug, cpu_map=getcpu. */
 int sim_current_cpu_slow(void);
 
+/*
+ * The calling task's CPU and the distance of its per-CPU copies from CPU
+ * 0's (cpu * PCPU_UNIT_SIZE), copied from the task by
+ * sim_current_cpu_slow() and valid while gen equals sim_hotplug_gen: one
+ * comparison and a thread-local read per this_cpu_ptr().  The runtime
+ * clears gen whenever it moves or switches the task, and never fills it in
+ * for a task that follows sched_getcpu() (cpu_map=getcpu).
+ */
+struct sim_cpu_cache {
+	unsigned long offset;
+	int cpu;
+	unsigned int gen;		/* 0: look the task up */
+};
+extern __thread struct sim_cpu_cache sim_cpu_cache
+	__attribute__((tls_model("initial-exec")));
+
+/* Whether sim_cpu_cache describes the calling task's placement now. */
+static inline bool sim_cpu_cache_valid(void)
+{
+	return __builtin_expect(sim_cpu_cache.gen ==
+				__atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED), 1);
+}
+
 /* The calling task's simulated CPU. */
 static inline int sim_current_cpu(void)
 {
-	struct sim_task_head *t = sim_current_head;
-
-	if (__builtin_expect(t && t->gen == __atomic_load_n(&sim_hotplug_gen,
-							     __ATOMIC_RELAXED), 1))
-		return t->cpu;
+	if (sim_cpu_cache_valid())
+		return sim_cpu_cache.cpu;
 	return sim_current_cpu_slow();
 }
 /* Take cpu offline: its tasks move and the CPU-dead callbacks run; 0, -EINVAL or -EBUSY (last CPU). */
