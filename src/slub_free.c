@@ -147,45 +147,74 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 	return true;
 }
 
+/* What one lockless try of pushing a chain on the cpu freelist did. */
+enum cpu_push {
+	CPU_PUSH_DONE,		/* pushed (or dropped as a caught double free) */
+	CPU_PUSH_RACED,		/* the tid moved on: try again */
+	CPU_PUSH_NOT_CPU_SLAB,	/* slab is not this CPU's slab */
+	CPU_PUSH_LOCKED,	/* PREEMPT_RT: only under the local lock */
+};
+
+/*
+ * One try of the lockless push of head..tail (cnt objects of slab);
+ * checked: whether libslab_extra_checks may be on (the plain free knows
+ * it is off).
+ */
+static __always_inline enum cpu_push cpu_freelist_push_fast(struct kmem_cache *s,
+							    struct slab *slab,
+							    void *head, void *tail,
+							    int cnt, bool checked,
+							    unsigned long addr)
+{
+	struct kmem_cache_cpu *c = raw_cpu_ptr(s->cpu_slab);
+	unsigned long tid = READ_ONCE(c->tid);
+	void *freelist;
+
+	/* Same ordering as the alloc fast path: tid, then the rest. */
+	barrier();
+	if (unlikely(slab != READ_ONCE(c->slab)))
+		return CPU_PUSH_NOT_CPU_SLAB;
+	if (!USE_LOCKLESS_FAST_PATH())
+		return CPU_PUSH_LOCKED;
+	freelist = READ_ONCE(c->freelist);
+	if (checked && unlikely(double_free_caught(s, head, freelist, addr)))
+		return CPU_PUSH_DONE;
+	set_freepointer(s, tail, freelist);
+	if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
+		/* A bulk chain counts each of its objects. */
+		stat_add(s, FREE_FASTPATH, cnt);
+		return CPU_PUSH_DONE;
+	}
+	stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
+	return CPU_PUSH_RACED;
+}
+
 /* do_slab_free(), inlined into the single-object frees (6.12 __fastpath_inline). */
 static __always_inline void do_slab_free_inline(struct kmem_cache *s,
 						struct slab *slab, void *head,
 						void *tail, int cnt,
 						unsigned long addr)
 {
-	struct kmem_cache_cpu *c;
-	unsigned long tid;
-	void *freelist;
-
 	/* SLUB_TINY: no CPU owns a slab, every free goes to the slab itself. */
 	if (IS_ENABLED(CONFIG_LIBSLAB_TINY)) {
 		__slab_free(s, slab, head, tail, cnt, addr);
 		return;
 	}
 	for (;;) {
-		c = raw_cpu_ptr(s->cpu_slab);
-		tid = READ_ONCE(c->tid);
-		/* Same ordering as the alloc fast path: tid, then the rest. */
-		barrier();
-		if (unlikely(slab != READ_ONCE(c->slab))) {
+		switch (cpu_freelist_push_fast(s, slab, head, tail, cnt, true,
+					       addr)) {
+		case CPU_PUSH_DONE:
+			return;
+		case CPU_PUSH_NOT_CPU_SLAB:
 			__slab_free(s, slab, head, tail, cnt, addr);
 			return;
-		}
-		if (!USE_LOCKLESS_FAST_PATH()) {
+		case CPU_PUSH_LOCKED:
 			if (cpu_freelist_push_locked(s, slab, head, tail, cnt, addr))
 				return;
-			continue;
+			break;
+		case CPU_PUSH_RACED:
+			break;
 		}
-		freelist = READ_ONCE(c->freelist);
-		if (unlikely(double_free_caught(s, head, freelist, addr)))
-			return;
-		set_freepointer(s, tail, freelist);
-		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
-			/* A bulk chain counts each of its objects. */
-			stat_add(s, FREE_FASTPATH, cnt);
-			return;
-		}
-		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
 	}
 }
 
@@ -273,7 +302,9 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 	return cachep;
 }
 
-void kmem_cache_free(struct kmem_cache *s, void *x)
+/* kmem_cache_free() with every check and hook, for a free the plain way cannot take. */
+static noinline void kmem_cache_free_full(struct kmem_cache *s, void *x,
+					  unsigned long addr)
 {
 	struct slab *slab;
 
@@ -291,7 +322,34 @@ void kmem_cache_free(struct kmem_cache *s, void *x)
 		if (!s)
 			return;
 	}
-	slab_free_inline(s, slab, x, _RET_IP_);
+	slab_free_inline(s, slab, x, addr);
+}
+
+/*
+ * Whether a free to s has nothing to do but the push: no check, wiping,
+ * tool or lock-only path is on, and the cache has per-CPU slabs.
+ */
+static __always_inline bool slab_free_plain(struct kmem_cache *s)
+{
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
+	       likely(!libslab_extra_checks) && !slab_want_init_on_free(s) &&
+	       !slab_tool_active();
+}
+
+void kmem_cache_free(struct kmem_cache *s, void *x)
+{
+	struct slab *slab = virt_to_slab(x);
+
+	/*
+	 * The object of a cpu slab with every hook off: one lockless try,
+	 * and a call without a frame to set up; anything else takes the
+	 * whole way.
+	 */
+	if (likely(slab && slab->slab_cache == s && slab_free_plain(s)) &&
+	    likely(cpu_freelist_push_fast(s, slab, x, x, 1, false, _RET_IP_) ==
+		   CPU_PUSH_DONE))
+		return;
+	kmem_cache_free_full(s, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 

@@ -30,6 +30,13 @@
 #define CONFIG_LIBSLAB_FAILSLAB 1
 #endif
 /*
+ * might_sleep() checks the context (the fast library's has no such hook,
+ * see <linux/sim_hooks.h>).
+ */
+#ifndef LIBSLAB_NO_SIM_HOOKS
+#define CONFIG_DEBUG_ATOMIC_SLEEP 1
+#endif
+/*
  * CONFIG_LIBSLAB_TINY, the SLUB_TINY design (no per-CPU slabs or partial
  * lists: every allocation and free takes the node's list_lock; slub_max_order
  * 1; reclaimable kmalloc folded into normal), is not set here: the build
