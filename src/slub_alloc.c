@@ -458,13 +458,12 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 }
 
 /*
- * slab_alloc_node(), inlined into each kmem_cache_alloc*() so that a hit on
- * the cpu freelist makes no call (6.12's __fastpath_inline).
+ * slab_alloc_node()'s whole path: every hook, the lockless fast path and
+ * the slow path (6.12's __fastpath_inline slab_alloc_node()).
  */
-static __always_inline void *slab_alloc_inline(struct kmem_cache *s,
-					       gfp_t gfpflags, int node,
-					       unsigned long addr,
-					       size_t orig_size)
+static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
+				      int node, unsigned long addr,
+				      size_t orig_size)
 {
 	/* slab_pre_alloc_hook(): its checks see only the bits allowed now. */
 	gfp_t hook_flags = gfpflags & gfp_allowed_mask;
@@ -497,12 +496,6 @@ static __always_inline void *slab_alloc_inline(struct kmem_cache *s,
 	return object;
 }
 
-void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
-		      unsigned long addr, size_t orig_size)
-{
-	return slab_alloc_inline(s, gfpflags, node, addr, orig_size);
-}
-
 /*
  * Whether an allocation from s has nothing to do but the pop: no hook,
  * fault injection, initialisation, check or lock-only path is on, and it
@@ -520,37 +513,51 @@ static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
 		preemptible());
 }
 
-void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+/*
+ * The entry points' allocation: with every hook off, a hit on the cpu
+ * freelist is one lockless try; anything else calls the whole path as a
+ * tail call, so the hit needs no frame for the rest.
+ */
+static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
+						  gfp_t gfpflags, int node,
+						  unsigned long addr,
+						  size_t orig_size)
 {
-	/*
-	 * With every hook off, a hit on the cpu freelist is one lockless try;
-	 * anything else takes the whole way.
-	 */
-	if (likely(slab_alloc_plain(s, flags))) {
+	if (likely(slab_alloc_plain(s, gfpflags))) {
 		bool raced;
-		void *object = cpu_freelist_pop_fast(s, NUMA_NO_NODE, false,
-						     &raced);
+		void *object = cpu_freelist_pop_fast(s, node, false, &raced);
 
 		if (likely(object))
 			return object;
 	}
-	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_,
-			       s ? s->object_size : 0);
+	return slab_alloc_full(s, gfpflags, node, addr, orig_size);
+}
+
+void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
+		      unsigned long addr, size_t orig_size)
+{
+	return slab_alloc_try_plain(s, gfpflags, node, addr, orig_size);
+}
+
+void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
+{
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return slab_alloc_inline(s, flags, node, _RET_IP_,
-				 s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return slab_alloc_inline(s, flags, NUMA_NO_NODE, _RET_IP_,
-				 s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 

@@ -257,10 +257,9 @@ static __always_inline void slab_free_hooks(struct kmem_cache *s, void *object)
 		slab_tool_object_free(s, object, s->object_size);
 }
 
-/* slab_free(), inlined into kmem_cache_free(). */
-static __always_inline void slab_free_inline(struct kmem_cache *s,
-					     struct slab *slab, void *object,
-					     unsigned long addr)
+/* slab_free()'s whole path: the checks, the hooks and every way of freeing. */
+static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
+				    void *object, unsigned long addr)
 {
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
 	if (unlikely(libslab_extra_checks) &&
@@ -275,10 +274,38 @@ static __always_inline void slab_free_inline(struct kmem_cache *s,
 	slab_tool_metadata_end();
 }
 
+/*
+ * Whether a free to s has nothing to do but the push: no check, wiping,
+ * tool or lock-only path is on, and the cache has per-CPU slabs.
+ */
+static __always_inline bool slab_free_plain(struct kmem_cache *s)
+{
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
+	       likely(!libslab_extra_checks) && !slab_want_init_on_free(s) &&
+	       !slab_tool_active();
+}
+
+/*
+ * The entry points' free of object (of s's slab): with every hook off, an
+ * object of the cpu slab is one lockless try; anything else calls the
+ * whole path as a tail call, so that try needs no frame for the rest.
+ */
+static __always_inline void slab_free_try_plain(struct kmem_cache *s,
+						struct slab *slab,
+						void *object,
+						unsigned long addr)
+{
+	if (likely(slab_free_plain(s)) &&
+	    likely(cpu_freelist_push_fast(s, slab, object, object, 1, false,
+					  addr) == CPU_PUSH_DONE))
+		return;
+	slab_free_full(s, slab, object, addr);
+}
+
 void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	       unsigned long addr)
 {
-	slab_free_inline(s, slab, object, addr);
+	slab_free_try_plain(s, slab, object, addr);
 }
 
 /* The cache of a slab object; NULL, WARNed once, if obj is in no slab. */
@@ -302,54 +329,25 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 	return cachep;
 }
 
-/* kmem_cache_free() with every check and hook, for a free the plain way cannot take. */
-static noinline void kmem_cache_free_full(struct kmem_cache *s, void *x,
-					  unsigned long addr)
-{
-	struct slab *slab;
-
-	if (unlikely(!x))
-		return;
-	/*
-	 * 6.12 calls cache_from_obj() only when hardened or checking
-	 * consistency; its test costs one comparison here, where the slab
-	 * is at hand anyway, so every free gets it: a wrong cache or a
-	 * pointer outside any slab is WARNed, never freed.
-	 */
-	slab = virt_to_slab(x);
-	if (unlikely(!slab || slab->slab_cache != s)) {
-		s = cache_from_obj(s, x);
-		if (!s)
-			return;
-	}
-	slab_free_inline(s, slab, x, addr);
-}
-
-/*
- * Whether a free to s has nothing to do but the push: no check, wiping,
- * tool or lock-only path is on, and the cache has per-CPU slabs.
- */
-static __always_inline bool slab_free_plain(struct kmem_cache *s)
-{
-	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
-	       likely(!libslab_extra_checks) && !slab_want_init_on_free(s) &&
-	       !slab_tool_active();
-}
-
 void kmem_cache_free(struct kmem_cache *s, void *x)
 {
 	struct slab *slab = virt_to_slab(x);
 
 	/*
-	 * The object of a cpu slab with every hook off: one lockless try,
-	 * and a call without a frame to set up; anything else takes the
-	 * whole way.
+	 * 6.12 calls cache_from_obj() only when hardened or checking
+	 * consistency; its test costs one comparison here, where the slab
+	 * is at hand anyway, so every free gets it: a wrong cache or a
+	 * pointer outside any slab is WARNed, never freed.  (NULL is in
+	 * no slab.)
 	 */
-	if (likely(slab && slab->slab_cache == s && slab_free_plain(s)) &&
-	    likely(cpu_freelist_push_fast(s, slab, x, x, 1, false, _RET_IP_) ==
-		   CPU_PUSH_DONE))
-		return;
-	kmem_cache_free_full(s, x, _RET_IP_);
+	if (unlikely(!slab || slab->slab_cache != s)) {
+		if (unlikely(!x))
+			return;
+		s = cache_from_obj(s, x);
+		if (!s)
+			return;
+	}
+	slab_free_try_plain(s, slab, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 
