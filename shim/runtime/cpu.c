@@ -93,6 +93,7 @@ static void cpu_cache_fill(const struct sim_task *t)
 		return;
 	sim_cpu_cache.cpu = t->cpu;
 	sim_cpu_cache.offset = (unsigned long)t->cpu * PCPU_UNIT_SIZE;
+	sim_cpu_cache.rseq = false;
 	sim_cpu_cache.gen = t->gen;
 }
 
@@ -128,6 +129,34 @@ static int next_online(unsigned int cpu)
 	}
 	return 0;
 }
+
+#if SIM_RSEQ
+/*
+ * libslab-fast's rseq commit (sim_rseq.h): an unbound, unpinned task on
+ * cpu_map=getcpu follows the host CPU through the cache until the next
+ * hotplug, pin or switch, while every CPU it may land on is online.
+ */
+static void cpu_cache_follow_host(const struct sim_task *t)
+{
+	unsigned int cpu;
+
+	if (!sim_rseq_active() || t->bound || t->migrate_disabled || t->det ||
+	    sim_num_online_cpus() != nr_cpu_ids)
+		return;
+	cpu = sim_rseq_cpu();
+	if (cpu >= nr_cpu_ids)
+		return;
+	sim_cpu_cache.cpu = (int)cpu;
+	sim_cpu_cache.offset = (unsigned long)cpu * PCPU_UNIT_SIZE;
+	sim_cpu_cache.rseq = true;
+	sim_cpu_cache.gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
+}
+#else
+/* Without the rseq commit a cpu_map=getcpu task asks sched_getcpu() each time. */
+static void cpu_cache_follow_host(const struct sim_task *t)
+{
+}
+#endif
 
 /* Choose t's CPU afresh: first use, a CPU went offline, or getcpu map. */
 static int place_task(struct sim_task *t)
@@ -172,6 +201,7 @@ int sim_current_cpu_slow(void)
 		else
 			place_task(t);	/* first use, or an offline CPU */
 		t->gen = 0;
+		cpu_cache_follow_host(t);
 		return t->cpu;
 	}
 	place_task(t);
@@ -230,6 +260,11 @@ void sim_migrate_disable(void)
 		t->migrate_disabled = 0;
 		cpu = sim_current_cpu();
 		t->migrate_disabled = 1;
+		/* A task following the host CPU stays on this one until enabled. */
+		if (sim_cpu_cache.rseq) {
+			t->cpu = cpu;
+			sim_cpu_cache_clear();
+		}
 		__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
 		if (sim_cpu_is_online((unsigned int)cpu)) {
 			/* What a hotplug did to this CPU happens before. */

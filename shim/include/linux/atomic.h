@@ -102,9 +102,20 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 }
 #endif
 
+#include <linux/sim_rseq.h>
+
 /* Double-word try_cmpxchg on a 16-byte aligned u128. */
 static __always_inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 {
+#if SIM_RSEQ
+	/* A per-CPU pair under libslab-fast's rseq commit. */
+	if (sim_rseq_percpu(ptr)) {
+		if (sim_rseq_try_cmpxchg128(ptr, oldp, new))
+			return true;
+		sim_cmpxchg128_failed();
+		return false;
+	}
+#endif
 	if (__sim_ordered_rmw(ptr, __sim_try_cmpxchg128(ptr, oldp, new)))
 		return true;
 	sim_cmpxchg128_failed();

@@ -17,7 +17,7 @@
 #include <linux/smp.h>
 #include <linux/atomic.h>
 
-#define PCPU_UNIT_SIZE	(1UL << 22)
+#define PCPU_UNIT_SIZE	(1UL << PCPU_UNIT_SHIFT)
 
 /* Allocate size zeroed bytes on every CPU; NULL on failure. */
 void *__alloc_percpu(size_t size, size_t align);
@@ -32,7 +32,7 @@ void free_percpu(void *ptr);
 static inline unsigned long sim_this_cpu_offset(void)
 {
 	if (sim_cpu_cache_valid())
-		return sim_cpu_cache.offset;
+		return sim_cpu_cache_offset();
 	return (unsigned long)sim_current_cpu_slow() * PCPU_UNIT_SIZE;
 }
 #define this_cpu_ptr(ptr)	((__typeof__(ptr))((char *)(ptr) + sim_this_cpu_offset()))

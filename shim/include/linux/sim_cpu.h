@@ -30,6 +30,7 @@
 #define _SHIM_LINUX_SIM_CPU_H
 
 #include <stdbool.h>
+#include <linux/sim_rseq.h>
 
 /* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
 int sim_set_cpu(int cpu);
@@ -65,6 +66,7 @@ struct sim_cpu_cache {
 	unsigned long offset;
 	int cpu;
 	unsigned int gen;		/* 0: look the task up */
+	bool rseq;			/* the CPU is rseq's cpu_id (sim_rseq.h) */
 };
 extern __thread struct sim_cpu_cache sim_cpu_cache
 	__attribute__((tls_model("initial-exec")));
@@ -76,11 +78,39 @@ static inline bool sim_cpu_cache_valid(void)
 				__atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED), 1);
 }
 
+#if SIM_RSEQ
+/*
+ * The valid cache's CPU and per-CPU offset: the host CPU's when the task
+ * follows it (libslab-fast with cpu_map=getcpu, see sim_rseq.h).
+ */
+static inline int sim_cpu_cache_cpu(void)
+{
+	return sim_cpu_cache.rseq ? (int)sim_rseq_cpu() : sim_cpu_cache.cpu;
+}
+
+static inline unsigned long sim_cpu_cache_offset(void)
+{
+	return sim_cpu_cache.rseq ?
+	       (unsigned long)sim_rseq_cpu() << PCPU_UNIT_SHIFT :
+	       sim_cpu_cache.offset;
+}
+#else
+static inline int sim_cpu_cache_cpu(void)
+{
+	return sim_cpu_cache.cpu;
+}
+
+static inline unsigned long sim_cpu_cache_offset(void)
+{
+	return sim_cpu_cache.offset;
+}
+#endif
+
 /* The calling task's simulated CPU. */
 static inline int sim_current_cpu(void)
 {
 	if (sim_cpu_cache_valid())
-		return sim_cpu_cache.cpu;
+		return sim_cpu_cache_cpu();
 	return sim_current_cpu_slow();
 }
 /* Take cpu offline: its tasks move and the CPU-dead callbacks run; 0, -EINVAL or -EBUSY (last CPU). */
