@@ -16,7 +16,6 @@
 #include "sim.h"
 
 #if SIM_RSEQ
-#include <sys/rseq.h>
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
 #else

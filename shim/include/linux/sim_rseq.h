@@ -40,8 +40,9 @@
 #define PCPU_UNIT_SHIFT	22
 
 #if SIM_RSEQ
-/* glibc's registration of the thread's struct rseq (<sys/rseq.h>). */
+/* glibc's registration of the thread's struct rseq (<sys/rseq.h>); size 0: none. */
 extern const ptrdiff_t __rseq_offset;
+extern const unsigned int __rseq_size;
 
 /* The per-CPU region while the rseq commit is on; size 0 while it is off. */
 extern unsigned long sim_rseq_pcpu_base;
