@@ -53,10 +53,16 @@ bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 
 	/* Sequences that start from now on see the fence... */
 	__atomic_fetch_add(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
-	/* ...and the ones running on cpu now restart. */
+	/*
+	 * ...and the ones running on cpu now restart.  A forked child may
+	 * not have inherited the registration: register, then try again.
+	 */
 	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ,
-		       MEMBARRIER_CMD_FLAG_CPU, (int)cpu))
-		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ, cpu %u) failed\n",
+		       MEMBARRIER_CMD_FLAG_CPU, (int)cpu) &&
+	    (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0) ||
+	     membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ,
+			MEMBARRIER_CMD_FLAG_CPU, (int)cpu)))
+		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ, cpu %u) failed: a restartable sequence there may overlap this commit\n",
 			  cpu);
 	ok = __sim_try_cmpxchg128(ptr, oldp, new);
 	__atomic_fetch_sub(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
