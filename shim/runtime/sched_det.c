@@ -284,7 +284,7 @@ int sim_det_run(const struct sim_det_params *params,
 		const struct sim_det_task_spec *tasks, unsigned int nr,
 		struct sim_det_result *result)
 {
-	unsigned long max_steps = params->max_steps ? params->max_steps : 10000000;
+	unsigned long max_steps;
 	unsigned int eligible_tasks[SIM_DET_MAX_TASKS];
 	unsigned int i, remaining = nr;
 	unsigned int prev = SIM_DET_MAX_TASKS; /* no task ran yet */
@@ -295,6 +295,7 @@ int sim_det_run(const struct sim_det_params *params,
 		pr_err("sim_det_run: this libslab is built without preemption points (libslab-fast); link libslab\n");
 		return -EOPNOTSUPP;
 	}
+	max_steps = params->max_steps ? params->max_steps : 10000000;
 	if (!nr || nr > SIM_DET_MAX_TASKS)
 		return -EINVAL;
 	if (sim_det_running)
