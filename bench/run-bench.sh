@@ -64,6 +64,14 @@ libslab_meson_setup "$build" "$root" --buildtype=release >&2
 meson compile -C "$build" >&2
 bin="$build/bench/microbench"
 
+# The microbench binary of config name $1: libslab-fast* link libslab-fast.
+bin_for() {
+	case "$1" in
+	libslab-fast*) echo "$bin-fast" ;;
+	*) echo "$bin" ;;
+	esac
+}
+
 multiarch="$(gcc -print-multiarch)"
 libdir="/usr/lib/$multiarch"
 # name, LD_PRELOAD, microbench --api, LIBSLAB_CMDLINE, iteration divisor
@@ -73,6 +81,8 @@ configs=(
 	"mimalloc|$libdir/libmimalloc.so.2|malloc||1"
 	"tcmalloc|$libdir/libtcmalloc_minimal.so.4|malloc||1"
 	"libslab-cache||cache||1"
+	"libslab-fast||cache||1"
+	"libslab-fast-rseq||cache|cpu_map=getcpu|1"
 	"libslab-kmalloc||kmalloc||1"
 	"libslab-hardened||cache|slab_freelist_hardened=on slab_freelist_random=on init_on_alloc=1 init_on_free=1|1"
 	"libslab-debug||cache|slub_debug=FZPU|40"
@@ -96,7 +106,7 @@ run_config() {
 	IFS='|' read -r name preload api cmdline div <<<"$1"
 	shift
 	env ${preload:+LD_PRELOAD="$preload"} LIBSLAB_CMDLINE="$cmdline" \
-		"$bin" --api "$api" "$@"
+		"$(bin_for "$name")" --api "$api" "$@"
 }
 
 # Timings: every round runs every allocator once, so slow phases of the
@@ -125,7 +135,7 @@ count_instructions() {
 	for k in 1 2; do
 		total+=("$(env ${preload:+LD_PRELOAD="$preload"} LIBSLAB_CMDLINE="$cmdline" \
 			valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-			"$bin" --api "$api" --test count --size "$size" \
+			"$(bin_for "$name")" --api "$api" --test count --size "$size" \
 			--iters $((k * n)) 2>&1 >/dev/null |
 			sed -n 's/.*Collected : \([0-9]*\).*/\1/p')")
 	done
@@ -134,6 +144,8 @@ count_instructions() {
 echo "run-bench.sh: counting instructions under callgrind" >&2
 for config in "${configs[@]}"; do
 	IFS='|' read -r name _ _ _ div <<<"$config"
+	# valgrind has no rseq: libslab-fast-rseq would count the locked path.
+	case "$name" in *-rseq) continue ;; esac
 	for size in 64 1024; do
 		count_instructions "$config" "$size" $((20000 / div))
 	done >"$out/$name.count.tsv"

@@ -731,6 +731,12 @@ int should_failslab(struct kmem_cache *s, gfp_t gfpflags);
 /* failslab.c: on once failslab= is set up; until then no allocation asks should_failslab(). */
 DECLARE_STATIC_KEY_FALSE(failslab_active);
 
+/* Whether failslab= is set up: allocations ask should_failslab(). */
+static __always_inline bool slab_failslab_armed(void)
+{
+	return static_branch_unlikely(&failslab_active);
+}
+
 /* Whether fault injection fails this allocation; a flag test while unarmed. */
 static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflags)
 {
@@ -742,6 +748,11 @@ static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflag
 int setup_failslab(const char *value);
 #else
 /* Built without fault injection: nothing fails, and failslab= is unknown. */
+static __always_inline bool slab_failslab_armed(void)
+{
+	return false;
+}
+
 static __always_inline bool slab_should_fail(struct kmem_cache *s, gfp_t gfpflags)
 {
 	return false;

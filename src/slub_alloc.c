@@ -282,8 +282,9 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
  * The slow path: the cpu freelist is empty or its slab is on the wrong
  * node.  The local lock is dropped before anything that can block.
  */
-static void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags, int node,
-			   unsigned long addr, size_t orig_size)
+static noinline void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags,
+				    int node, unsigned long addr,
+				    size_t orig_size)
 {
 	struct kmem_cache_cpu *c;
 	struct slab *slab;
@@ -395,16 +396,52 @@ static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 }
 
-/* The lockless fast path: pop the cpu freelist if its tid still holds. */
+/*
+ * One try of the lockless pop: the object, or NULL when the cpu freelist
+ * is empty or its slab is not on node (*raced clear: take the slow path),
+ * or when the tid moved on (*raced set: try again).  checked: whether
+ * libslab_extra_checks may be on (the plain allocation knows it is off).
+ */
+static __always_inline void *cpu_freelist_pop_fast(struct kmem_cache *s,
+						   int node, bool checked,
+						   bool *raced)
+{
+	struct kmem_cache_cpu *c = raw_cpu_ptr(s->cpu_slab);
+	unsigned long tid = READ_ONCE(c->tid);
+	struct slab *slab;
+	void *object, *next;
+
+	/* tid first: any change after this fails the cmpxchg. */
+	barrier();
+	object = READ_ONCE(c->freelist);
+	slab = READ_ONCE(c->slab);
+	*raced = false;
+	if (unlikely(!object || !slab || !node_match(slab, node)))
+		return NULL;
+
+	next = get_freepointer_safe(s, object);
+	if (likely(__update_cpu_freelist_fast(s, object, next, tid))) {
+		/* Committed under an unchanged tid: next was really stored. */
+		if (checked && unlikely(s->random) &&
+		    unlikely(libslab_extra_checks) &&
+		    unlikely(!freeptr_sane(s, object, next)))
+			cpu_freelist_cut(s, object, next);
+		stat(s, ALLOC_FASTPATH);
+		return object;
+	}
+	stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
+	*raced = true;
+	return NULL;
+}
+
+/* The lockless fast path, then the slow path when the cpu freelist cannot serve. */
 static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 					     gfp_t gfpflags, int node,
 					     unsigned long addr,
 					     size_t orig_size)
 {
-	struct kmem_cache_cpu *c;
-	struct slab *slab;
-	unsigned long tid;
-	void *object, *next;
+	void *object;
+	bool raced;
 
 	/* SLUB_TINY has no per-CPU slabs: straight to the node's lists. */
 	if (IS_ENABLED(CONFIG_LIBSLAB_TINY))
@@ -412,31 +449,21 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 	if (!USE_LOCKLESS_FAST_PATH())
 		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
-	for (;;) {
-		c = raw_cpu_ptr(s->cpu_slab);
-		tid = READ_ONCE(c->tid);
-		/* tid first: any change after this fails the cmpxchg. */
-		barrier();
-		object = READ_ONCE(c->freelist);
-		slab = READ_ONCE(c->slab);
-		if (unlikely(!object || !slab || !node_match(slab, node)))
-			return ___slab_alloc(s, gfpflags, node, addr, orig_size);
-
-		next = get_freepointer_safe(s, object);
-		if (likely(__update_cpu_freelist_fast(s, object, next, tid))) {
-			/* Committed under an unchanged tid: next was really stored. */
-			if (unlikely(s->random) && unlikely(libslab_extra_checks) &&
-			    unlikely(!freeptr_sane(s, object, next)))
-				cpu_freelist_cut(s, object, next);
-			stat(s, ALLOC_FASTPATH);
+	do {
+		object = cpu_freelist_pop_fast(s, node, true, &raced);
+		if (likely(object))
 			return object;
-		}
-		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
-	}
+	} while (raced);
+	return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 }
 
-void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
-		      unsigned long addr, size_t orig_size)
+/*
+ * slab_alloc_node()'s whole path: every hook, the lockless fast path and
+ * the slow path (6.12's __fastpath_inline slab_alloc_node()).
+ */
+static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
+				      int node, unsigned long addr,
+				      size_t orig_size)
 {
 	/* slab_pre_alloc_hook(): its checks see only the bits allowed now. */
 	gfp_t hook_flags = gfpflags & gfp_allowed_mask;
@@ -475,25 +502,68 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 	return object;
 }
 
+/*
+ * Whether an allocation from s has nothing to do but the pop: no hook,
+ * fault injection, initialisation, check or lock-only path is on, and it
+ * may sleep if it says so (might_sleep() would have nothing to report).
+ */
+static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
+					     gfp_t gfpflags)
+{
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
+	       likely(s) && !slab_failslab_armed() && !slab_tool_active() &&
+	       !want_init_on_alloc(gfpflags) && !slab_want_init_on_free(s) &&
+	       likely(!libslab_extra_checks) &&
+	       (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP) ||
+		!gfpflags_allow_blocking(gfpflags & gfp_allowed_mask) ||
+		preemptible());
+}
+
+/*
+ * The entry points' allocation: with every hook off, a hit on the cpu
+ * freelist is one lockless try; anything else calls the whole path as a
+ * tail call, so the hit needs no frame for the rest.
+ */
+static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
+						  gfp_t gfpflags, int node,
+						  unsigned long addr,
+						  size_t orig_size)
+{
+	if (likely(slab_alloc_plain(s, gfpflags))) {
+		bool raced;
+		void *object = cpu_freelist_pop_fast(s, node, false, &raced);
+
+		if (likely(object))
+			return object;
+	}
+	return slab_alloc_full(s, gfpflags, node, addr, orig_size);
+}
+
+void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
+		      unsigned long addr, size_t orig_size)
+{
+	return slab_alloc_try_plain(s, gfpflags, node, addr, orig_size);
+}
+
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_,
-			       s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return slab_alloc_node(s, flags, node, _RET_IP_,
-			       s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_,
-			       s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    s ? s->object_size : 0);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 

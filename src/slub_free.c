@@ -60,8 +60,9 @@ static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
 	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
-static void __slab_free(struct kmem_cache *s, struct slab *slab, void *head,
-			void *tail, int cnt, unsigned long addr)
+static noinline void __slab_free(struct kmem_cache *s, struct slab *slab,
+				 void *head, void *tail, int cnt,
+				 unsigned long addr)
 {
 	struct kmem_cache_node *n;
 	unsigned long counters, flags;
@@ -146,43 +147,81 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 	return true;
 }
 
-void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
-		  void *tail, int cnt, unsigned long addr)
+/* What one lockless try of pushing a chain on the cpu freelist did. */
+enum cpu_push {
+	CPU_PUSH_DONE,		/* pushed (or dropped as a caught double free) */
+	CPU_PUSH_RACED,		/* the tid moved on: try again */
+	CPU_PUSH_NOT_CPU_SLAB,	/* slab is not this CPU's slab */
+	CPU_PUSH_LOCKED,	/* PREEMPT_RT: only under the local lock */
+};
+
+/*
+ * One try of the lockless push of head..tail (cnt objects of slab);
+ * checked: whether libslab_extra_checks may be on (the plain free knows
+ * it is off).
+ */
+static __always_inline enum cpu_push cpu_freelist_push_fast(struct kmem_cache *s,
+							    struct slab *slab,
+							    void *head, void *tail,
+							    int cnt, bool checked,
+							    unsigned long addr)
 {
-	struct kmem_cache_cpu *c;
-	unsigned long tid;
+	struct kmem_cache_cpu *c = raw_cpu_ptr(s->cpu_slab);
+	unsigned long tid = READ_ONCE(c->tid);
 	void *freelist;
 
+	/* Same ordering as the alloc fast path: tid, then the rest. */
+	barrier();
+	if (unlikely(slab != READ_ONCE(c->slab)))
+		return CPU_PUSH_NOT_CPU_SLAB;
+	if (!USE_LOCKLESS_FAST_PATH())
+		return CPU_PUSH_LOCKED;
+	freelist = READ_ONCE(c->freelist);
+	if (checked && unlikely(double_free_caught(s, head, freelist, addr)))
+		return CPU_PUSH_DONE;
+	set_freepointer(s, tail, freelist);
+	if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
+		/* A bulk chain counts each of its objects. */
+		stat_add(s, FREE_FASTPATH, cnt);
+		return CPU_PUSH_DONE;
+	}
+	stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
+	return CPU_PUSH_RACED;
+}
+
+/* do_slab_free(), inlined into the single-object frees (6.12 __fastpath_inline). */
+static __always_inline void do_slab_free_inline(struct kmem_cache *s,
+						struct slab *slab, void *head,
+						void *tail, int cnt,
+						unsigned long addr)
+{
 	/* SLUB_TINY: no CPU owns a slab, every free goes to the slab itself. */
 	if (IS_ENABLED(CONFIG_LIBSLAB_TINY)) {
 		__slab_free(s, slab, head, tail, cnt, addr);
 		return;
 	}
 	for (;;) {
-		c = raw_cpu_ptr(s->cpu_slab);
-		tid = READ_ONCE(c->tid);
-		/* Same ordering as the alloc fast path: tid, then the rest. */
-		barrier();
-		if (unlikely(slab != READ_ONCE(c->slab))) {
+		switch (cpu_freelist_push_fast(s, slab, head, tail, cnt, true,
+					       addr)) {
+		case CPU_PUSH_DONE:
+			return;
+		case CPU_PUSH_NOT_CPU_SLAB:
 			__slab_free(s, slab, head, tail, cnt, addr);
 			return;
-		}
-		if (!USE_LOCKLESS_FAST_PATH()) {
+		case CPU_PUSH_LOCKED:
 			if (cpu_freelist_push_locked(s, slab, head, tail, cnt, addr))
 				return;
-			continue;
+			break;
+		case CPU_PUSH_RACED:
+			break;
 		}
-		freelist = READ_ONCE(c->freelist);
-		if (unlikely(double_free_caught(s, head, freelist, addr)))
-			return;
-		set_freepointer(s, tail, freelist);
-		if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
-			/* A bulk chain counts each of its objects. */
-			stat_add(s, FREE_FASTPATH, cnt);
-			return;
-		}
-		stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
 	}
+}
+
+void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
+		  void *tail, int cnt, unsigned long addr)
+{
+	do_slab_free_inline(s, slab, head, tail, cnt, addr);
 }
 
 /*
@@ -210,7 +249,7 @@ static void wipe_on_free(struct kmem_cache *s, void *object)
 	slab_tool_metadata_end();
 }
 
-static void slab_free_hooks(struct kmem_cache *s, void *object)
+static __always_inline void slab_free_hooks(struct kmem_cache *s, void *object)
 {
 	if (unlikely(slab_want_init_on_free(s)))
 		wipe_on_free(s, object);
@@ -218,8 +257,9 @@ static void slab_free_hooks(struct kmem_cache *s, void *object)
 		slab_tool_object_free(s, object, s->object_size);
 }
 
-void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
-	       unsigned long addr)
+/* slab_free()'s whole path: the checks, the hooks and every way of freeing. */
+static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
+				    void *object, unsigned long addr)
 {
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
 	if (unlikely(libslab_extra_checks) &&
@@ -230,8 +270,42 @@ void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
 	}
 	slab_free_hooks(s, object);
 	slab_tool_metadata_begin();
-	do_slab_free(s, slab, object, object, 1, addr);
+	do_slab_free_inline(s, slab, object, object, 1, addr);
 	slab_tool_metadata_end();
+}
+
+/*
+ * Whether a free to s has nothing to do but the push: no check, wiping,
+ * tool or lock-only path is on, and the cache has per-CPU slabs.
+ */
+static __always_inline bool slab_free_plain(struct kmem_cache *s)
+{
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
+	       likely(!libslab_extra_checks) && !slab_want_init_on_free(s) &&
+	       !slab_tool_active();
+}
+
+/*
+ * The entry points' free of object (of s's slab): with every hook off, an
+ * object of the cpu slab is one lockless try; anything else calls the
+ * whole path as a tail call, so that try needs no frame for the rest.
+ */
+static __always_inline void slab_free_try_plain(struct kmem_cache *s,
+						struct slab *slab,
+						void *object,
+						unsigned long addr)
+{
+	if (likely(slab_free_plain(s)) &&
+	    likely(cpu_freelist_push_fast(s, slab, object, object, 1, false,
+					  addr) == CPU_PUSH_DONE))
+		return;
+	slab_free_full(s, slab, object, addr);
+}
+
+void slab_free(struct kmem_cache *s, struct slab *slab, void *object,
+	       unsigned long addr)
+{
+	slab_free_try_plain(s, slab, object, addr);
 }
 
 /* The cache of a slab object; NULL, WARNed once, if obj is in no slab. */
@@ -258,12 +332,23 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 
 void kmem_cache_free(struct kmem_cache *s, void *x)
 {
-	if (unlikely(!x))
-		return;
-	s = cache_from_obj(s, x);
-	if (!s)
-		return;
-	slab_free(s, virt_to_slab(x), x, _RET_IP_);
+	struct slab *slab = virt_to_slab(x);
+
+	/*
+	 * 6.12 calls cache_from_obj() only when hardened or checking
+	 * consistency; its test costs one comparison here, where the slab
+	 * is at hand anyway, so every free gets it: a wrong cache or a
+	 * pointer outside any slab is WARNed, never freed.  (NULL is in
+	 * no slab.)
+	 */
+	if (unlikely(!slab || slab->slab_cache != s)) {
+		if (unlikely(!x))
+			return;
+		s = cache_from_obj(s, x);
+		if (!s)
+			return;
+	}
+	slab_free_try_plain(s, slab, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 

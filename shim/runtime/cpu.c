@@ -46,6 +46,7 @@ static pthread_rwlock_t hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
 static __thread struct sim_task thread_task = { .cpu = -1 };
 static __thread struct sim_task *current_task;
 __thread struct sim_task_head *sim_current_head;
+__thread struct sim_cpu_cache sim_cpu_cache;
 
 static_assert(offsetof(struct sim_task, cpu) == offsetof(struct sim_task_head, cpu));
 static_assert(offsetof(struct sim_task, gen) == offsetof(struct sim_task_head, gen));
@@ -77,6 +78,23 @@ void sim_task_switch(struct sim_task *t)
 {
 	current_task = t ? t : &thread_task;
 	sim_current_head = (struct sim_task_head *)current_task;
+	sim_cpu_cache_clear();
+}
+
+void sim_cpu_cache_clear(void)
+{
+	sim_cpu_cache.gen = 0;
+}
+
+/* Copy t's placement into sim_cpu_cache if it is current (t->gen is the live generation). */
+static void cpu_cache_fill(const struct sim_task *t)
+{
+	if (t->gen != __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST))
+		return;
+	sim_cpu_cache.cpu = t->cpu;
+	sim_cpu_cache.offset = (unsigned long)t->cpu * PCPU_UNIT_SIZE;
+	sim_cpu_cache.rseq = false;
+	sim_cpu_cache.gen = t->gen;
 }
 
 void sim_task_init(struct sim_task *t, int pid, const char *comm)
@@ -112,6 +130,34 @@ static int next_online(unsigned int cpu)
 	return 0;
 }
 
+#if SIM_RSEQ
+/*
+ * libslab-fast's rseq commit (sim_rseq.h): an unbound, unpinned task on
+ * cpu_map=getcpu follows the host CPU through the cache until the next
+ * hotplug, pin or switch, while every CPU it may land on is online.
+ */
+static void cpu_cache_follow_host(const struct sim_task *t)
+{
+	unsigned int cpu;
+
+	if (!sim_rseq_active() || t->bound || t->migrate_disabled || t->det ||
+	    sim_num_online_cpus() != nr_cpu_ids)
+		return;
+	cpu = sim_rseq_cpu();
+	if (cpu >= nr_cpu_ids)
+		return;
+	sim_cpu_cache.cpu = (int)cpu;
+	sim_cpu_cache.offset = (unsigned long)cpu * PCPU_UNIT_SIZE;
+	sim_cpu_cache.rseq = true;
+	sim_cpu_cache.gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
+}
+#else
+/* Without the rseq commit a cpu_map=getcpu task asks sched_getcpu() each time. */
+static void cpu_cache_follow_host(const struct sim_task *t)
+{
+}
+#endif
+
 /* Choose t's CPU afresh: first use, a CPU went offline, or getcpu map. */
 static int place_task(struct sim_task *t)
 {
@@ -141,8 +187,10 @@ int sim_current_cpu_slow(void)
 {
 	struct sim_task *t = sim_task();
 
-	if (likely(t->gen == __atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED)))
+	if (likely(t->gen == __atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED))) {
+		cpu_cache_fill(t);
 		return t->cpu;
+	}
 	if (t->migrate_disabled)
 		return t->cpu;
 	if (cpu_map == SIM_CPU_MAP_GETCPU && !t->bound) {
@@ -153,9 +201,12 @@ int sim_current_cpu_slow(void)
 		else
 			place_task(t);	/* first use, or an offline CPU */
 		t->gen = 0;
+		cpu_cache_follow_host(t);
 		return t->cpu;
 	}
-	return place_task(t);
+	place_task(t);
+	cpu_cache_fill(t);
+	return t->cpu;
 }
 
 int sim_set_cpu(int cpu)
@@ -175,6 +226,7 @@ int sim_set_cpu(int cpu)
 	t->cpu = cpu;
 	t->bound = true;
 	t->gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
+	sim_cpu_cache_clear();
 	return 0;
 }
 
@@ -208,6 +260,11 @@ void sim_migrate_disable(void)
 		t->migrate_disabled = 0;
 		cpu = sim_current_cpu();
 		t->migrate_disabled = 1;
+		/* A task following the host CPU stays on this one until enabled. */
+		if (sim_cpu_cache.rseq) {
+			t->cpu = cpu;
+			sim_cpu_cache_clear();
+		}
 		__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
 		if (sim_cpu_is_online((unsigned int)cpu)) {
 			/* What a hotplug did to this CPU happens before. */
@@ -298,6 +355,10 @@ void sim_set_point_hook(void (*hook)(enum sim_point point, void *arg), void *arg
 {
 	struct sim_task *t = sim_task();
 
+	/* The fast library passes no preemption point: the hook would never run. */
+	if (WARN_ONCE(!SIM_HOOKS && hook,
+		      "sim_set_point_hook: libslab-fast has no preemption points\n"))
+		return;
 	if (!t->hook && hook)
 		__atomic_fetch_add(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
 	else if (t->hook && !hook)
@@ -486,10 +547,12 @@ long work_on_cpu(int cpu, long (*fn)(void *), void *arg)
 	saved_cpu = t->cpu;
 	saved_bound = t->bound;
 	t->cpu = cpu;
+	sim_cpu_cache_clear();
 	__atomic_fetch_add(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
 	ret = fn(arg);
 	__atomic_fetch_sub(&cpu_pins[cpu], 1, __ATOMIC_SEQ_CST);
 	t->cpu = saved_cpu;
+	sim_cpu_cache_clear();
 	t->bound = saved_bound;
 	__atomic_fetch_add(&cpu_pins[saved_cpu], 1, __ATOMIC_SEQ_CST);
 	sim_migrate_enable();

@@ -36,7 +36,11 @@ static bool pcpu_setup(void)
 		return false;
 	}
 	pcpu_sizes = calloc(PCPU_UNIT_SIZE / 16, sizeof(*pcpu_sizes));
-	return pcpu_sizes != NULL;
+	if (!pcpu_sizes)
+		return false;
+	sim_rseq_setup(pcpu_base, PCPU_UNIT_SIZE * nr_cpu_ids,
+		       sim_config()->cpu_map == SIM_CPU_MAP_GETCPU);
+	return true;
 }
 
 void *__alloc_percpu(size_t size, size_t align)

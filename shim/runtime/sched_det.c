@@ -153,6 +153,7 @@ void sim_det_point(struct sim_task *t, enum sim_point point)
 
 		if (cpu_online(cpu) && cpu != t->cpu) {
 			t->cpu = cpu;
+			sim_cpu_cache_clear();
 			det.result->migrations++;
 			det.quantum = 0;
 		}
@@ -174,7 +175,7 @@ void sim_det_wait(void)
 	}
 }
 
-void sim_det_cmpxchg128_failed(void)
+void sim_hook_cmpxchg128_failed(void)
 {
 	if (sim_det_running && det.running)
 		det.result->cmpxchg128_failures[det.running->index]++;
@@ -283,13 +284,18 @@ int sim_det_run(const struct sim_det_params *params,
 		const struct sim_det_task_spec *tasks, unsigned int nr,
 		struct sim_det_result *result)
 {
-	unsigned long max_steps = params->max_steps ? params->max_steps : 10000000;
+	unsigned long max_steps;
 	unsigned int eligible_tasks[SIM_DET_MAX_TASKS];
 	unsigned int i, remaining = nr;
 	unsigned int prev = SIM_DET_MAX_TASKS; /* no task ran yet */
 	int ret;
 
 	sim_init();
+	if (!SIM_HOOKS) {
+		pr_err("sim_det_run: this libslab is built without preemption points (libslab-fast); link libslab\n");
+		return -EOPNOTSUPP;
+	}
+	max_steps = params->max_steps ? params->max_steps : 10000000;
 	if (!nr || nr > SIM_DET_MAX_TASKS)
 		return -EINVAL;
 	if (sim_det_running)

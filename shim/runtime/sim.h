@@ -76,6 +76,13 @@ struct sim_task {
 struct sim_task *sim_task(void);
 /* Make t the calling task (the deterministic scheduler switching). */
 void sim_task_switch(struct sim_task *t);
+/*
+ * rseq.c: switch libslab-fast's rseq commit on for the per-CPU region at
+ * pcpu_base of size bytes if it can be (see <linux/sim_rseq.h>).
+ */
+void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map);
+/* Forget the calling thread's cached placement (sim_cpu.h): its task moved or changed. */
+void sim_cpu_cache_clear(void);
 /* Set t up unplaced; pid and comm become current's. */
 void sim_task_init(struct sim_task *t, int pid, const char *comm);
 

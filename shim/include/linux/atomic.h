@@ -3,7 +3,8 @@
  * Atomics and cmpxchg on GCC's __atomic builtins.  Value-returning RMW
  * operations are fully ordered (seq_cst) as the kernel's are; the void
  * ones are relaxed as the kernel allows.  try_cmpxchg128 is a real
- * lock-free cmpxchg16b (build with -mcx16) on x86_64 and casp on arm64.
+ * lock-free cmpxchg16b on x86_64 (inline asm; the builtin with -mcx16
+ * under ThreadSanitizer) and casp on arm64.
  */
 #ifndef _SHIM_LINUX_ATOMIC_H
 #define _SHIM_LINUX_ATOMIC_H
@@ -68,21 +69,56 @@
 /* Store n at ptr; returns the old value. */
 #define xchg(ptr, n)	__sim_ordered_rmw(ptr, __atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST))
 
-/* The deterministic scheduler counts failed double-word cmpxchgs per task. */
-void sim_det_cmpxchg128_failed(void);
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+/*
+ * lock cmpxchg16b with its zero flag as the result, as the kernel's
+ * arch_try_cmpxchg128() does: no 128-bit comparison after it.
+ * ThreadSanitizer cannot see inside asm, so its builds keep the builtin.
+ */
+static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
+						 u128 new)
+{
+	u64 lo = (u64)*oldp, hi = (u64)(*oldp >> 64);
+	bool ok;
 
-/* Double-word try_cmpxchg on a 16-byte aligned u128. */
-static inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
+	__asm__ __volatile__("lock cmpxchg16b %[ptr]"
+			     : "=@ccz" (ok), [ptr] "+m" (*ptr),
+			       "+a" (lo), "+d" (hi)
+			     : "b" ((u64)new), "c" ((u64)(new >> 64))
+			     : "memory");
+	if (unlikely(!ok))
+		*oldp = ((u128)hi << 64) | lo;
+	return ok;
+}
+#else
+static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
+						 u128 new)
 {
 	u128 old = *oldp;
-	u128 seen = __sim_ordered_rmw(ptr,
-			__sync_val_compare_and_swap(ptr, old, new));
+	u128 seen = __sync_val_compare_and_swap(ptr, old, new);
 
-	if (seen == old)
-		return true;
 	*oldp = seen;
-	if (unlikely(__atomic_load_n(&sim_points_armed, __ATOMIC_RELAXED)))
-		sim_det_cmpxchg128_failed();
+	return seen == old;
+}
+#endif
+
+#include <linux/sim_rseq.h>
+
+/* Double-word try_cmpxchg on a 16-byte aligned u128. */
+static __always_inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
+{
+#if SIM_RSEQ
+	/* A per-CPU pair under libslab-fast's rseq commit. */
+	if (sim_rseq_percpu(ptr)) {
+		if (sim_rseq_try_cmpxchg128(ptr, oldp, new))
+			return true;
+		sim_cmpxchg128_failed();
+		return false;
+	}
+#endif
+	if (__sim_ordered_rmw(ptr, __sim_try_cmpxchg128(ptr, oldp, new)))
+		return true;
+	sim_cmpxchg128_failed();
 	return false;
 }
 

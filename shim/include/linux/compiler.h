@@ -22,6 +22,7 @@
 #endif
 
 #include <linux/sim_annotate.h>
+#include <linux/sim_hooks.h>
 #include <linux/kconfig.h>
 
 #define likely(x)		__builtin_expect(!!(x), 1)
@@ -62,19 +63,6 @@
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 /* The compiler forgets what it knew about var's value (no code). */
 #define OPTIMIZER_HIDE_VAR(var)	__asm__ ("" : "=r" (var) : "0" (var))
-
-/*
- * Preemption points (see sim_cpu.h): a flag test, taken only while a test
- * hook or the deterministic scheduler is active.
- */
-extern int sim_points_armed;
-void sim_point_slow(int point);
-#define sim_point(point)						\
-	do {								\
-		if (__builtin_expect(__atomic_load_n(&sim_points_armed,	\
-						     __ATOMIC_RELAXED), 0)) \
-			sim_point_slow(point);				\
-	} while (0)
 
 /*
  * READ_ONCE/WRITE_ONCE are relaxed atomic accesses: single-copy atomic

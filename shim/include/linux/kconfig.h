@@ -17,12 +17,24 @@
  * the core that way too (slabcore_bare), as a kernel with them off would.
  */
 #ifndef LIBSLAB_SHIM_NO_OPTIONS
-/* The per-CPU event counters of slab caches (the sysfs stat files). */
+/*
+ * The per-CPU event counters of slab caches (the sysfs stat files); the
+ * fast library leaves them out unless built with -Dfast_stats=true.
+ */
+#if !defined(LIBSLAB_NO_SIM_HOOKS) || defined(LIBSLAB_FAST_STATS)
 #define CONFIG_LIBSLAB_STATS 1
+#endif
 /* slub_debug= and the debug checks behind it. */
 #define CONFIG_LIBSLAB_DEBUG 1
 /* failslab= fault injection of slab allocations. */
 #define CONFIG_LIBSLAB_FAILSLAB 1
+#endif
+/*
+ * might_sleep() checks the context (the fast library's has no such hook,
+ * see <linux/sim_hooks.h>).
+ */
+#ifndef LIBSLAB_NO_SIM_HOOKS
+#define CONFIG_DEBUG_ATOMIC_SLEEP 1
 #endif
 /*
  * CONFIG_LIBSLAB_TINY, the SLUB_TINY design (no per-CPU slabs or partial

@@ -27,8 +27,9 @@ extern unsigned long sim_pages_per_node;
 /* Whether addr lies in simulated memory. */
 static inline bool virt_addr_valid(const void *addr)
 {
-	return (const char *)addr >= sim_mem_base &&
-	       (const char *)addr < sim_mem_base + (sim_total_pages << PAGE_SHIFT);
+	/* One unsigned comparison: below the base wraps to a huge offset. */
+	return (unsigned long)addr - (unsigned long)sim_mem_base <
+	       (sim_total_pages << PAGE_SHIFT);
 }
 
 /* The struct page of a simulated-memory address. */

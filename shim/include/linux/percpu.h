@@ -17,7 +17,7 @@
 #include <linux/smp.h>
 #include <linux/atomic.h>
 
-#define PCPU_UNIT_SIZE	(1UL << 22)
+#define PCPU_UNIT_SIZE	(1UL << PCPU_UNIT_SHIFT)
 
 /* Allocate size zeroed bytes on every CPU; NULL on failure. */
 void *__alloc_percpu(size_t size, size_t align);
@@ -28,7 +28,14 @@ void free_percpu(void *ptr);
 #define alloc_percpu_gfp(type, gfp)	alloc_percpu(type)
 
 #define per_cpu_ptr(ptr, cpu)	((__typeof__(ptr))((char *)(ptr) + (unsigned long)(cpu) * PCPU_UNIT_SIZE))
-#define this_cpu_ptr(ptr)	per_cpu_ptr(ptr, smp_processor_id())
+/* The calling task's CPU's distance from CPU 0's copies. */
+static inline unsigned long sim_this_cpu_offset(void)
+{
+	if (sim_cpu_cache_valid())
+		return sim_cpu_cache_offset();
+	return (unsigned long)sim_current_cpu_slow() * PCPU_UNIT_SIZE;
+}
+#define this_cpu_ptr(ptr)	((__typeof__(ptr))((char *)(ptr) + sim_this_cpu_offset()))
 #define raw_cpu_ptr(ptr)	this_cpu_ptr(ptr)
 
 #define this_cpu_read(pcp)		READ_ONCE(*this_cpu_ptr(&(pcp)))
@@ -36,13 +43,18 @@ void free_percpu(void *ptr);
 #define this_cpu_add(pcp, val)		sim_marked_void(__atomic_fetch_add(this_cpu_ptr(&(pcp)), (val), __ATOMIC_RELAXED))
 #define this_cpu_inc(pcp)		this_cpu_add(pcp, 1)
 #define this_cpu_dec(pcp)		this_cpu_add(pcp, -1)
-/* Racy add without a locked instruction: counts may be lost, as in the kernel. */
+/*
+ * Racy add without a locked instruction: counts may be lost, as in the
+ * kernel.  No preemption point: on x86 the kernel's is one instruction.
+ */
 #define raw_cpu_add(pcp, val)						\
 	do {								\
 		__typeof__(&(pcp)) __rp = this_cpu_ptr(&(pcp));		\
-		__typeof__(pcp) __rv = READ_ONCE(*__rp) + (val);	\
+		__typeof__(pcp) __rv = sim_marked(__atomic_load_n(__rp,	\
+					__ATOMIC_RELAXED)) + (val);	\
 									\
-		WRITE_ONCE(*__rp, __rv);				\
+		sim_marked_void(__atomic_store_n(__rp, __rv,		\
+						 __ATOMIC_RELAXED));	\
 	} while (0)
 #define raw_cpu_inc(pcp)		raw_cpu_add(pcp, 1)
 #define raw_cpu_read(pcp)		this_cpu_read(pcp)

@@ -36,12 +36,16 @@ static inline bool sim_may_sleep(void)
 #define migrate_enable()	sim_migrate_enable()
 #define preempt_count()		sim_preempt_count()
 #define in_atomic()		(preempt_count() != 0)
+/* Neither preemption nor interrupts disabled: the test might_sleep() makes. */
+#define preemptible()		sim_may_sleep()
 #define in_task()		1
 #define in_interrupt()		0
 #define in_nmi()		0
+/* A simulation hook (sim_hooks.h): the fast library checks nothing. */
 #define might_sleep()							\
 	do {								\
-		if (__builtin_expect(!sim_may_sleep(), 0))		\
+		if (IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP) &&		\
+		    __builtin_expect(!sim_may_sleep(), 0))		\
 			sim_might_sleep(__FILE__, __LINE__);		\
 	} while (0)
 #define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)

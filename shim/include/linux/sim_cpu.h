@@ -30,6 +30,7 @@
 #define _SHIM_LINUX_SIM_CPU_H
 
 #include <stdbool.h>
+#include <linux/sim_rseq.h>
 
 /* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
 int sim_set_cpu(int cpu);
@@ -53,14 +54,63 @@ extern unsigned int sim_hotplug_gen;
 /* sim_current_cpu() when the task must be placed: first use, hotplug, cpu_map=getcpu. */
 int sim_current_cpu_slow(void);
 
+/*
+ * The calling task's CPU and the distance of its per-CPU copies from CPU
+ * 0's (cpu * PCPU_UNIT_SIZE), copied from the task by
+ * sim_current_cpu_slow() and valid while gen equals sim_hotplug_gen: one
+ * comparison and a thread-local read per this_cpu_ptr().  The runtime
+ * clears gen whenever it moves or switches the task, and never fills it in
+ * for a task that follows sched_getcpu() (cpu_map=getcpu).
+ */
+struct sim_cpu_cache {
+	unsigned long offset;
+	int cpu;
+	unsigned int gen;		/* 0: look the task up */
+	bool rseq;			/* the CPU is rseq's cpu_id (sim_rseq.h) */
+};
+extern __thread struct sim_cpu_cache sim_cpu_cache
+	__attribute__((tls_model("initial-exec")));
+
+/* Whether sim_cpu_cache describes the calling task's placement now. */
+static inline bool sim_cpu_cache_valid(void)
+{
+	return __builtin_expect(sim_cpu_cache.gen ==
+				__atomic_load_n(&sim_hotplug_gen, __ATOMIC_RELAXED), 1);
+}
+
+#if SIM_RSEQ
+/*
+ * The valid cache's CPU and per-CPU offset: the host CPU's when the task
+ * follows it (libslab-fast with cpu_map=getcpu, see sim_rseq.h).
+ */
+static inline int sim_cpu_cache_cpu(void)
+{
+	return sim_cpu_cache.rseq ? (int)sim_rseq_cpu() : sim_cpu_cache.cpu;
+}
+
+static inline unsigned long sim_cpu_cache_offset(void)
+{
+	return sim_cpu_cache.rseq ?
+	       (unsigned long)sim_rseq_cpu() << PCPU_UNIT_SHIFT :
+	       sim_cpu_cache.offset;
+}
+#else
+static inline int sim_cpu_cache_cpu(void)
+{
+	return sim_cpu_cache.cpu;
+}
+
+static inline unsigned long sim_cpu_cache_offset(void)
+{
+	return sim_cpu_cache.offset;
+}
+#endif
+
 /* The calling task's simulated CPU. */
 static inline int sim_current_cpu(void)
 {
-	struct sim_task_head *t = sim_current_head;
-
-	if (__builtin_expect(t && t->gen == __atomic_load_n(&sim_hotplug_gen,
-							     __ATOMIC_RELAXED), 1))
-		return t->cpu;
+	if (sim_cpu_cache_valid())
+		return sim_cpu_cache_cpu();
 	return sim_current_cpu_slow();
 }
 /* Take cpu offline: its tasks move and the CPU-dead callbacks run; 0, -EINVAL or -EBUSY (last CPU). */

@@ -49,7 +49,10 @@ struct sim_det_result {
 	bool livelock;			/* max_steps reached */
 };
 
-/* Run the nr tasks to completion; 0, or -EINVAL/-ENOMEM/-EBUSY (already running). */
+/*
+ * Run the nr tasks to completion; 0, or -EINVAL/-ENOMEM/-EBUSY (already
+ * running), -EOPNOTSUPP in the fast library (no preemption points).
+ */
 int sim_det_run(const struct sim_det_params *params,
 		const struct sim_det_task_spec *tasks, unsigned int nr,
 		struct sim_det_result *result);

@@ -29,6 +29,12 @@ extern bool slab_tool_on;
 /* Whether s takes part: debug caches check objects themselves. */
 bool slab_tool_cache(const struct kmem_cache *s);
 
+/* Whether any hook below does something (a tool runs): else they are all no-ops. */
+static inline bool slab_tool_active(void)
+{
+	return __builtin_expect(slab_tool_on, 0);
+}
+
 /* Used through the inline wrappers below. */
 void __slab_tool_slab_new(void *addr, size_t size);
 void __slab_tool_slab_free(void *addr, size_t size);

@@ -14,6 +14,7 @@ struct kmem_cache;
 /* Defined by the core for the userspace hooks; unused here. */
 bool slab_tool_cache(const struct kmem_cache *s);
 
+static inline bool slab_tool_active(void) { return false; }
 static inline void slab_tool_slab_new(const struct kmem_cache *s, void *addr,
 				      size_t size) { }
 static inline void slab_tool_slab_free(const struct kmem_cache *s, void *addr,

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libslab-fast's per-CPU commit without a locked instruction (userspace,
+ * x86_64, the fast library only): with cpu_map=getcpu a task's simulated
+ * CPU is the host CPU it runs on, read from the restartable-sequence area
+ * glibc registers (__rseq_offset), and a double-word cmpxchg on a per-CPU
+ * pair is a compare and two plain stores (tid word, then freelist word)
+ * inside a restartable sequence, which the host kernel restarts if the
+ * task is preempted, migrated or signalled before the last store.
+ *
+ * A pair is written either that way, by a task running on the pair's
+ * CPU, or by anyone else through sim_rseq_fenced_cmpxchg128(): it raises
+ * the CPU's fence (which every sequence tests and then leaves to the
+ * fenced path), aborts the sequences running there with membarrier()'s
+ * expedited-rseq command, and only then uses lock cmpxchg16b.  This is the
+ * kernel's guarantee for this_cpu_cmpxchg (only the CPU itself, or code it
+ * cannot overlap, changes its data) rebuilt from the host's primitives.
+ *
+ * Off (every pair commit a lock cmpxchg16b) unless the fast library runs
+ * with cpu_map=getcpu, glibc registered rseq, membarrier's rseq command
+ * registers, nr_cpus covers every host CPU, and neither valgrind nor
+ * ThreadSanitizer (which know nothing of rseq) watches.
+ */
+#ifndef _SHIM_LINUX_SIM_RSEQ_H
+#define _SHIM_LINUX_SIM_RSEQ_H
+
+#include <stddef.h>
+#include <stdbool.h>
+#include <linux/types.h>
+#include <linux/sim_hooks.h>
+
+#if defined(LIBSLAB_NO_SIM_HOOKS) && defined(__x86_64__) && \
+	!defined(__SANITIZE_THREAD__)
+#define SIM_RSEQ	1
+#else
+#define SIM_RSEQ	0
+#endif
+
+/* Each simulated CPU's per-CPU copies are 1 << PCPU_UNIT_SHIFT bytes apart. */
+#define PCPU_UNIT_SHIFT	22
+
+#if SIM_RSEQ
+/* glibc's registration of the thread's struct rseq (<sys/rseq.h>); size 0: none. */
+extern const ptrdiff_t __rseq_offset;
+extern const unsigned int __rseq_size;
+
+/* The per-CPU region while the rseq commit is on; size 0 while it is off. */
+extern unsigned long sim_rseq_pcpu_base;
+extern unsigned long sim_rseq_pcpu_size;
+/* Per CPU: writers from elsewhere at work; its sequences take the fenced path. */
+extern unsigned int sim_rseq_fence[];
+
+/* Whether the rseq commit is on (cpu_map=getcpu in libslab-fast, see above). */
+static inline bool sim_rseq_active(void)
+{
+	return __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED) != 0;
+}
+
+/* The host CPU the calling thread runs on (rseq's cpu_id). */
+static inline unsigned int sim_rseq_cpu(void)
+{
+	unsigned int cpu;
+
+	__asm__ __volatile__("movl %%fs:4(%1), %0"
+			     : "=r" (cpu) : "r" (__rseq_offset));
+	return cpu;
+}
+
+/* Whether ptr is in the per-CPU region and the rseq commit is on. */
+static inline bool sim_rseq_percpu(const void *ptr)
+{
+	return (unsigned long)ptr - sim_rseq_pcpu_base <
+	       __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED);
+}
+
+/* The cmpxchg of a pair of CPU cpu by a task not running there (or fenced out). */
+bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
+				u128 new);
+
+/*
+ * try_cmpxchg128 on a pair in the per-CPU region: the restartable
+ * sequence when the task runs on the pair's CPU and no fence is up, else
+ * the fenced path.  On failure, or when the host restarted the sequence,
+ * *oldp gets what the pair held (read word by word, tid first: the
+ * caller's next try validates it).
+ */
+static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
+						    u128 new)
+{
+	unsigned int cpu = (unsigned int)(((unsigned long)ptr -
+					   sim_rseq_pcpu_base) >> PCPU_UNIT_SHIFT);
+	u64 *word = (u64 *)ptr;
+
+	__asm__ __volatile__ goto(
+		".pushsection __rseq_cs, \"aw\"\n\t"
+		".balign 32\n\t"
+		"3:\n\t"
+		".long 0, 0\n\t"
+		".quad 1f, 2f - 1f, 4f\n\t"
+		".popsection\n\t"
+		"leaq 3b(%%rip), %%rax\n\t"
+		"movq %%rax, %%fs:8(%[rs])\n\t"
+		"1:\n\t"
+		"cmpl %[cpu], %%fs:4(%[rs])\n\t"
+		"jne %l[fenced]\n\t"
+		"cmpl $0, (%[fence])\n\t"
+		"jne %l[fenced]\n\t"
+		"cmpq %[old_lo], (%[ptr])\n\t"
+		"jne %l[failed]\n\t"
+		"cmpq %[old_hi], 8(%[ptr])\n\t"
+		"jne %l[failed]\n\t"
+		"movq %[new_hi], 8(%[ptr])\n\t"
+		"movq %[new_lo], (%[ptr])\n\t"
+		"2:\n\t"
+		".pushsection __rseq_failure, \"ax\"\n\t"
+		".byte 0x0f, 0xb9, 0x3d\n\t"
+		".long 0x53053053\n\t"
+		"4:\n\t"
+		"jmp %l[failed]\n\t"
+		".popsection\n\t"
+		:
+		: [rs] "r" (__rseq_offset), [cpu] "r" (cpu),
+		  [fence] "r" (&sim_rseq_fence[cpu]), [ptr] "r" (ptr),
+		  [old_lo] "r" ((u64)*oldp), [old_hi] "r" ((u64)(*oldp >> 64)),
+		  [new_lo] "r" ((u64)new), [new_hi] "r" ((u64)(new >> 64))
+		: "rax", "memory", "cc"
+		: fenced, failed);
+	return true;
+failed:
+	*oldp = (u128)__atomic_load_n(&word[1], __ATOMIC_RELAXED) << 64;
+	*oldp |= __atomic_load_n(&word[0], __ATOMIC_RELAXED);
+	return false;
+fenced:
+	return sim_rseq_fenced_cmpxchg128(ptr, cpu, oldp, new);
+}
+#else
+static inline bool sim_rseq_active(void)
+{
+	return false;
+}
+#endif
+
+#endif

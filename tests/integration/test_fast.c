@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libslab-fast has no simulation hooks (<linux/sim_hooks.h>): what needs
+ * them refuses with a clear error instead of silently doing nothing; with
+ * cpu_map=getcpu its per-CPU commits are restartable sequences
+ * (<linux/sim_rseq.h>) unless valgrind runs it.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/sim_det.h>
+#include <linux/sim_rseq.h>
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND	0
+#endif
+#include "harness.h"
+
+static void do_nothing(void *arg)
+{
+}
+
+static void test_deterministic_scheduler_is_refused(void **state)
+{
+	const struct sim_det_task_spec tasks[] = { { .fn = do_nothing } };
+	const struct sim_det_params params = { .seed = 1 };
+	struct sim_det_result res;
+
+	capture_start();
+	assert_int_equal(sim_det_run(&params, tasks, 1, &res), -EOPNOTSUPP);
+	capture_stop();
+	assert_captured("built without preemption points");
+}
+
+static unsigned int hook_calls;
+
+static void count_point(enum sim_point point, void *arg)
+{
+	hook_calls++;
+}
+
+static void test_point_hook_is_refused_with_a_warning(void **state)
+{
+	unsigned long warns = sim_warn_count();
+	struct kmem_cache *s = make_test_cache("fast_point_hook");
+
+	capture_start();
+	sim_set_point_hook(count_point, NULL);
+	capture_stop();
+	assert_int_equal(sim_warn_count(), warns + 1);
+	assert_captured("libslab-fast has no preemption points");
+	kmem_cache_free(s, kmem_cache_alloc(s, GFP_KERNEL));
+	assert_int_equal(hook_calls, 0);
+	kmem_cache_destroy(s);
+}
+
+static bool getcpu_map(void)
+{
+	const char *cmdline = getenv("LIBSLAB_CMDLINE");
+
+	return cmdline && strstr(cmdline, "cpu_map=getcpu");
+}
+
+static void test_rseq_commit_is_on_exactly_with_getcpu_outside_valgrind(void **state)
+{
+	bool want = SIM_RSEQ && getcpu_map() && !RUNNING_ON_VALGRIND;
+
+	assert_int_equal(sim_rseq_active(), want);
+}
+
+#define WORKERS	4
+#define ROUNDS	2000
+#define HELD	64
+
+static struct kmem_cache *shared_cache;
+
+/* Allocate, write, check and free in batches, shrinking now and then (a cross-CPU flush). */
+static void *churn(void *arg)
+{
+	unsigned long tag = (unsigned long)arg;
+	unsigned long *held[HELD];
+	int round, i;
+
+	for (round = 0; round < ROUNDS; round++) {
+		for (i = 0; i < HELD; i++) {
+			held[i] = kmem_cache_alloc(shared_cache, GFP_KERNEL);
+			if (!held[i])
+				return (void *)1;
+			*held[i] = tag ^ (unsigned long)held[i];
+		}
+		for (i = 0; i < HELD; i++) {
+			if (*held[i] != (tag ^ (unsigned long)held[i]))
+				return (void *)1;
+			kmem_cache_free(shared_cache, held[i]);
+		}
+		if (round % 97 == tag)
+			kmem_cache_shrink(shared_cache);
+	}
+	return NULL;
+}
+
+static void test_threads_flushing_each_other_lose_no_object(void **state)
+{
+	pthread_t workers[WORKERS];
+	void *failed;
+	unsigned long i;
+
+	shared_cache = make_test_cache("fast_churn");
+	for (i = 0; i < WORKERS; i++)
+		assert_int_equal(pthread_create(&workers[i], NULL, churn, (void *)i), 0);
+	for (i = 0; i < WORKERS; i++) {
+		assert_int_equal(pthread_join(workers[i], &failed), 0);
+		assert_null(failed);
+	}
+	assert_int_equal(libslab_count_inuse(shared_cache), 0);
+	assert_int_equal(libslab_validate(shared_cache), 0);
+	kmem_cache_destroy(shared_cache);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_deterministic_scheduler_is_refused),
+		cmocka_unit_test(test_point_hook_is_refused_with_a_warning),
+		cmocka_unit_test(test_rseq_commit_is_on_exactly_with_getcpu_outside_valgrind),
+		cmocka_unit_test(test_threads_flushing_each_other_lose_no_object),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
