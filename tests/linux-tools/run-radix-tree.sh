@@ -196,7 +196,8 @@ run_suite() {
 	(cd "$copy" && env "${env[@]}" ./"$suite" "${args[@]}") >"$log" 2>&1 || rc=$?
 	end=$(date +%s.%N)
 	printf -v "status_${variant}_${suite//-/_}" '%s' "$rc"
-	printf -v "time_${variant}_${suite//-/_}" '%.1f' "$(echo "$end - $start" | bc)"
+	printf -v "time_${variant}_${suite//-/_}" '%s' \
+		"$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
 }
 
 # The suite's own verdict lines from log $1: "N of M tests passed" counts,
