@@ -201,9 +201,10 @@ run_suite() {
 }
 
 # The suite's own verdict lines from log $1: "N of M tests passed" counts,
-# main's regression lines, its "tests completed", a leak line.
+# main's regression lines, its "tests completed", a leak line, and the
+# adapter's count of libslab's error reports.
 own_counts() {
-	grep -E -o '[A-Za-z_]+: [0-9]+ of [0-9]+ tests passed|regression test [0-9]+(, done| passed)|tests completed|nr_allocated = [0-9]+' "$1" |
+	grep -E -o '[A-Za-z_]+: [0-9]+ of [0-9]+ tests passed|regression test [0-9]+(, done| passed)|tests completed|nr_allocated = [0-9]+|libslab: error reports: [0-9]+' "$1" |
 		sed -E 's/regression test ([0-9]+).*/regression \1 ok/; s/ tests passed//' |
 		paste -sd ';' - | sed 's/;/; /g'
 }
@@ -265,6 +266,9 @@ for suite in "${suites[@]}"; do
 		continue
 	elif passed toy "$suite"; then
 		echo "  -> fails on libslab only: see $logs/libslab-$suite.log"
+		failed=1
+	elif grep -Eq '^libslab: error reports: [1-9]' "$logs/libslab-$suite.log"; then
+		echo "  -> fails on both, and libslab reported errors: see $logs/libslab-$suite.log"
 		failed=1
 	else
 		echo "  -> fails on the toy as well: not held against libslab"

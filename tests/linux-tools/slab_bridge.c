@@ -52,6 +52,11 @@ void *slab_bridge_cache_create(const char *name, unsigned int size,
 	return kmem_cache_create(name, size, align, flags, ctor);
 }
 
+void slab_bridge_cache_destroy(void *cache)
+{
+	kmem_cache_destroy(cache);
+}
+
 void *slab_bridge_cache_alloc(void *cache, void *lru, unsigned int gfp)
 {
 	return kmem_cache_alloc_lru(cache, lru, (gfp_t)gfp);

@@ -54,6 +54,8 @@ int slab_bridge_check_gfp(const unsigned long *values, size_t nr);
 void *slab_bridge_cache_create(const char *name, unsigned int size,
 			       unsigned int align, unsigned int flag_bits,
 			       void (*ctor)(void *));
+/* kmem_cache_destroy(). */
+void slab_bridge_cache_destroy(void *cache);
 /* kmem_cache_alloc_lru() on cache; lru is a struct list_lru * or NULL. */
 void *slab_bridge_cache_alloc(void *cache, void *lru, unsigned int gfp);
 /* kmem_cache_free(). */
