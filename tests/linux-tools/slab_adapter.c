@@ -63,8 +63,10 @@ static const unsigned long tools_cache_flags[] = {
 	SLAB_BRIDGE_CACHE_FLAGS(SLAB_BRIDGE_VALUE)
 };
 
+/* After the suite's own output: stdio would flush it only after this. */
 static void report_libslab_errors(void)
 {
+	fflush(stdout);
 	fprintf(stderr, "libslab: error reports: %lu\n",
 		slab_bridge_error_count());
 }
