@@ -12,6 +12,12 @@
 
 /* ---- the child: one misuse each ---- */
 
+/* A constructor's writes, as the radix tree's node constructor makes them. */
+static void fill_object(void *object)
+{
+	memset(object, 0x5a, 64);
+}
+
 /* Kept out of line, so that the report's stack names it at any -O. */
 static noinline int scenario(const char *name)
 {
@@ -33,6 +39,13 @@ static noinline int scenario(const char *name)
 		p = kmem_cache_alloc(s, GFP_KERNEL);
 		if (p[5] == 7)
 			puts("seven");
+		kmem_cache_free(s, (void *)p);
+		kmem_cache_destroy(s);
+	} else if (!strcmp(name, "constructor")) {
+		s = kmem_cache_create("tool_ctor", 64, 0, 0, fill_object);
+		p = kmem_cache_alloc(s, GFP_KERNEL);
+		if (p[63] != 0x5a)
+			return 1;
 		kmem_cache_free(s, (void *)p);
 		kmem_cache_destroy(s);
 	} else if (!strcmp(name, "clean")) {
@@ -139,6 +152,16 @@ static void test_correct_use_gives_no_report(void **state)
 #endif
 }
 
+/* The constructor runs while the new slab is poisoned: its writes are the user's. */
+static void test_constructor_writes_are_not_reported(void **state)
+{
+	NEEDS_TOOL();
+#ifdef TOOL_NAME
+	if (run_child("constructor"))
+		fail_msg("the tool reported a constructor's writes:\n%s", report);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +169,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_read_past_the_requested_size_is_reported_by_the_tool),
 		cmocka_unit_test(test_read_of_uninitialised_object_memory_is_reported_by_memcheck),
 		cmocka_unit_test(test_correct_use_gives_no_report),
+		cmocka_unit_test(test_constructor_writes_are_not_reported),
 	};
 
 	if (argc > 1)
