@@ -58,8 +58,16 @@ static struct slab *alloc_slab_page(gfp_t flags, int node,
 static void setup_object(struct kmem_cache *s, void *object)
 {
 	setup_object_debug(s, object);
-	if (unlikely(s->ctor))
+	if (unlikely(s->ctor)) {
+		/*
+		 * The constructor is the cache user's code writing into a
+		 * slab the tool was told is nobody's: lend it the object for
+		 * the call, as the kernel unpoisons it for KASAN.
+		 */
+		slab_tool_object_alloc(s, object, s->object_size, false);
 		s->ctor(object);
+		slab_tool_object_free(s, object, s->object_size);
+	}
 }
 
 /*

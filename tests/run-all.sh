@@ -8,6 +8,7 @@
 #   (f) meson test on a clang build              (build/clang-default)
 #   (g) cppcheck and clang-tidy                  (build/cppcheck, build/clang-tidy)
 #   (h) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
+#   (i) the kernel's radix-tree suites on libslab (tests/linux-tools/run-radix-tree.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
 # Stages (a) to (g) run the GitLab pipeline's scripts (ci/gitlab-ci/ci-scripts/).
 # The long torture suite is separate: meson test -C build/default --suite torture
@@ -106,6 +107,13 @@ if [ "$skip_kernel" = 1 ]; then
 	skip "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)"
 else
 	stage "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)" kernel_tests
+fi
+# (i) needs the Linux source tarball, one of the kernel packages.
+radix_suites="tools/testing/radix-tree suites, toy vs libslab (tests/linux-tools/run-radix-tree.sh)"
+if [ -r /usr/src/linux-source-6.12.tar.xz ]; then
+	stage "$radix_suites" bash "$root/tests/linux-tools/run-radix-tree.sh"
+else
+	skip "$radix_suites: no /usr/src/linux-source-6.12.tar.xz"
 fi
 
 # Test cases passed and failed over every meson run, from meson's logs: a

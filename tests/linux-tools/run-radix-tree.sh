@@ -1,0 +1,293 @@
+#!/usr/bin/env bash
+# The kernel's own userspace suites (tools/testing/radix-tree: xarray, maple,
+# idr-test, main, multiorder) built from the linux-source-6.12 tarball twice
+# in one run: unmodified, on the toy allocator of tools/testing/shared/linux.c,
+# and with libslab in its place (slab_adapter.c, slab_bridge.c).  Runs both,
+# and prints each suite's own pass counts and wall time side by side.
+# Exits 1 if a suite fails on libslab where it passes on the toy, or libslab
+# reported an error (a slub_debug report, say); 2 on bad usage.
+#
+# Usage: bash tests/linux-tools/run-radix-tree.sh [options]
+#   --suite NAME    run only NAME (xarray, maple, idr-test, main, multiorder);
+#                   repeat for several.  Default: all five.
+#   --cmdline P     LIBSLAB_CMDLINE of the libslab runs, e.g. 'slub_debug=FZPU'
+#                   (default: $LIBSLAB_CMDLINE, else none).
+#   --quick         leave out maple, the long suite (for a quick check).
+#   --seed N        random seed for main (default 1); both runs get the same.
+#   --dir DIR       work directory, reused between runs
+#                   (default /var/tmp/radix-tree-suites).
+#   --tarball PATH  the Linux source (default /usr/src/linux-source-6.12.tar.xz).
+#   --jobs N        make -j for the suites (default 2).
+# The suites build as their Makefile builds them, with ASan and UBSan, so
+# libslab is linked from an ASan build of this worktree (meson, in DIR).
+# docs/linux-tools.md explains the recipe for any suite that links
+# shared/linux.c.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/tests/linux-tools"
+all_suites=(xarray maple idr-test main multiorder)
+suites=()
+cmdline="${LIBSLAB_CMDLINE:-}"
+quick=0
+seed=1
+dir=/var/tmp/radix-tree-suites
+tarball=/usr/src/linux-source-6.12.tar.xz
+jobs=2
+
+die() {
+	echo "run-radix-tree.sh: $*" >&2
+	exit 2
+}
+
+# $1 is a whole number, else die naming option $2.
+need_number() {
+	[[ "$1" =~ ^[0-9]+$ ]] || die "$2 needs a number, not '$1'"
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--suite)
+		[ $# -ge 2 ] || die "--suite needs a name"
+		case " ${all_suites[*]} " in
+		*" $2 "*) suites+=("$2") ;;
+		*) die "unknown suite '$2' (one of: ${all_suites[*]})" ;;
+		esac
+		shift 2
+		;;
+	--cmdline)
+		[ $# -ge 2 ] || die "--cmdline needs a value"
+		cmdline=$2
+		shift 2
+		;;
+	--quick)
+		quick=1
+		shift
+		;;
+	--seed | --jobs)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		need_number "$2" "$1"
+		if [ "$1" = --seed ]; then seed=$2; else jobs=$2; fi
+		shift 2
+		;;
+	--dir | --tarball)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		if [ "$1" = --dir ]; then dir=$2; else tarball=$2; fi
+		shift 2
+		;;
+	-h | --help)
+		sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"
+		exit 0
+		;;
+	*)
+		die "unknown argument '$1' (try --help)"
+		;;
+	esac
+done
+[ "$jobs" -ge 1 ] || die "--jobs must be at least 1"
+[ ${#suites[@]} -gt 0 ] || suites=("${all_suites[@]}")
+if [ "$quick" = 1 ]; then
+	kept=()
+	for s in "${suites[@]}"; do
+		[ "$s" = maple ] || kept+=("$s")
+	done
+	suites=("${kept[@]}")
+	[ ${#suites[@]} -gt 0 ] || die "--quick leaves no suite to run"
+fi
+[ -r "$tarball" ] || die "cannot read the Linux source tarball $tarball"
+mkdir -p "$dir" || die "cannot create $dir"
+dir="$(cd "$dir" && pwd)"
+
+src="$dir/linux-source-6.12"
+testing="$src/tools/testing"
+# One log directory per libslab command line, so runs of several can coexist.
+logs="$dir/logs/$(printf '%s' "${cmdline:-default}" | tr -c 'A-Za-z0-9=,._-' '_')"
+libslab_build="$dir/libslab-asan"
+
+# Progress goes to stderr; the table is the only thing on stdout.
+note() {
+	echo "== $*" >&2
+}
+
+# The parts of the tree the suites read: tools/, include/ and lib/.
+extract_tree() {
+	[ -f "$src/.extracted" ] && return
+	note "extracting tools/, include/ and lib/ from $tarball into $dir"
+	rm -rf "$src"
+	tar -xJf "$tarball" -C "$dir" linux-source-6.12/tools \
+		linux-source-6.12/include linux-source-6.12/lib
+	touch "$src/.extracted"
+}
+
+# A copy of tools/testing/radix-tree named $1, beside it so that its
+# relative paths (../shared, ../../include) still hold.
+suite_dir() {
+	local copy="$testing/$1"
+
+	[ -d "$copy" ] || cp -a "$testing/radix-tree" "$copy"
+	echo "$copy"
+}
+
+# Copy file $1 into directory $2 unless the copy is already the same, so
+# that make rebuilds only what changed.
+sync_file() {
+	cmp -s "$1" "$2/$(basename "$1")" || cp "$1" "$2/"
+}
+
+# libslab as one relocatable object that exports only the bridge's calls:
+# its own kernel names (kmalloc, kmem_cache_free, printk, scnprintf...)
+# become local, so they cannot clash with the suite's definitions.
+build_libslab_object() {
+	local out=$1 cflags
+
+	note "building libslab (ASan) in $libslab_build"
+	if [ ! -f "$libslab_build/build.ninja" ]; then
+		meson setup "$libslab_build" "$root" \
+			-Db_sanitize=address,undefined -Db_lundef=false >&2
+	fi
+	ninja -C "$libslab_build" -j"$jobs" libslab.a >&2
+	cflags=$(PKG_CONFIG_PATH="$libslab_build/meson-uninstalled" \
+		pkg-config --cflags libslab)
+	# shellcheck disable=SC2086 # pkg-config output is a list of words
+	cc -c -O2 -g -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE $cflags \
+		"$here/slab_bridge.c" -o "$dir/slab_bridge.o"
+	ld -r -o "$dir/libslab-whole.o" "$dir/slab_bridge.o" \
+		--whole-archive "$libslab_build/libslab.a" --no-whole-archive
+	nm -g --defined-only "$dir/slab_bridge.o" | awk '{ print $3 }' \
+		>"$dir/slab_bridge.syms"
+	objcopy --keep-global-symbols="$dir/slab_bridge.syms" \
+		"$dir/libslab-whole.o" "$out.new"
+	# The suites' Makefile does not know this object: when it changed,
+	# delete the programs that link it so that make links them again.
+	if cmp -s "$out.new" "$out"; then
+		rm "$out.new"
+	else
+		mv "$out.new" "$out"
+		(cd "$(dirname "$out")" && rm -f "${all_suites[@]}")
+	fi
+}
+
+# Build targets $2... in suite copy $1; the rest of the arguments are
+# make variable overrides, after a -- .
+make_suites() {
+	local copy=$1
+
+	shift
+	note "building in $copy: $*"
+	make -C "$copy" -j"$jobs" "$@" >"$logs/build-$(basename "$copy").log" 2>&1 ||
+		{
+			tail -n 30 "$logs/build-$(basename "$copy").log" >&2
+			echo "run-radix-tree.sh: the build in $copy failed" >&2
+			exit 1
+		}
+}
+
+# The arguments suite $1 runs with: main's regressions say when they pass
+# only with -v; a fixed seed makes both runs walk the same path.
+suite_args() {
+	case "$1" in
+	main) echo "-v -s $seed" ;;
+	multiorder) echo "-v" ;;
+	esac
+}
+
+# Run suite $2 of variant $1 (toy or libslab) in copy $3, logging its output;
+# records its exit status and seconds in status_$1_$2 and time_$1_$2.
+run_suite() {
+	local variant=$1 suite=$2 copy=$3 log="$logs/$1-$2.log" start end rc=0
+	local -a args env=()
+
+	read -r -a args <<<"$(suite_args "$suite")"
+	[ "$variant" = libslab ] && env=(LIBSLAB_CMDLINE="$cmdline")
+	note "running $suite on $variant"
+	start=$(date +%s.%N)
+	(cd "$copy" && env "${env[@]}" ./"$suite" "${args[@]}") >"$log" 2>&1 || rc=$?
+	end=$(date +%s.%N)
+	printf -v "status_${variant}_${suite//-/_}" '%s' "$rc"
+	printf -v "time_${variant}_${suite//-/_}" '%s' \
+		"$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
+}
+
+# The suite's own verdict lines from log $1: "N of M tests passed" counts,
+# main's regression lines, its "tests completed", a leak line, and the
+# adapter's count of libslab's error reports.
+own_counts() {
+	grep -E -o '[A-Za-z_]+: [0-9]+ of [0-9]+ tests passed|regression test [0-9]+(, done| passed)|tests completed|nr_allocated = [0-9]+|libslab: error reports: [0-9]+' "$1" |
+		sed -E 's/regression test ([0-9]+).*/regression \1 ok/; s/ tests passed//' |
+		paste -sd ';' - | sed 's/;/; /g'
+}
+
+# The adapter's count of libslab's error reports in log $1, or "none" if the
+# program ended before printing it.
+libslab_errors() {
+	local line
+
+	line=$(grep -Eo 'libslab: error reports: [0-9]+' "$1" | tail -n 1)
+	if [ -n "$line" ]; then echo "${line##*: }"; else echo none; fi
+}
+
+# 0 if the run of suite $2 on variant $1 passed by its own account: exit 0,
+# every count N of N, no leak line, and on libslab no libslab error.
+passed() {
+	local log="$logs/$1-$2.log" status_var="status_$1_${2//-/_}"
+
+	[ "${!status_var}" = 0 ] || return 1
+	! grep -Eq '([0-9]+) of ([0-9]+) tests passed' "$log" ||
+		! grep -Eo '[0-9]+ of [0-9]+ tests passed' "$log" |
+		awk '$1 != $3 { bad = 1 } END { exit !bad }' || return 1
+	! grep -q '^nr_allocated = ' "$log" || return 1
+	case "$2" in
+	main) grep -q '^tests completed' "$log" || return 1 ;;
+	esac
+	[ "$1" = toy ] || [ "$(libslab_errors "$log")" = 0 ]
+}
+
+# One cell of the table: verdict, own counts, seconds.
+cell() {
+	local time_var="time_$1_${2//-/_}" status_var="status_$1_${2//-/_}" verdict
+
+	if passed "$1" "$2"; then verdict=PASS; else verdict="FAIL(exit ${!status_var})"; fi
+	printf '%s %ss [%s]' "$verdict" "${!time_var}" "$(own_counts "$logs/$1-$2.log")"
+}
+
+extract_tree
+mkdir -p "$logs"
+toy=$(suite_dir radix-tree-toy)
+on_libslab=$(suite_dir radix-tree-libslab)
+sync_file "$here/slab_adapter.c" "$on_libslab"
+sync_file "$here/slab_bridge.h" "$on_libslab"
+build_libslab_object "$on_libslab/libslab.o"
+
+make_suites "$toy" "${suites[@]}"
+# The adapter replaces linux.o and tools/lib's slab.o; libslab runs RCU on
+# urcu-memb, the flavour <urcu.h> selects, so the suites link that library
+# instead of -lurcu, its copy, to keep one RCU state in the process.
+make_suites "$on_libslab" "${suites[@]}" \
+	SHARED_OFILES="xarray-shared.o radix-tree.o idr.o slab_adapter.o find_bit.o bitmap.o hweight.o vsprintf.o" \
+	LDLIBS="$on_libslab/libslab.o -lpthread -lurcu-memb -latomic"
+
+for suite in "${suites[@]}"; do
+	run_suite toy "$suite" "$toy"
+	run_suite libslab "$suite" "$on_libslab"
+done
+
+failed=0
+echo "tools/testing/radix-tree from $(basename "$tarball"), ASan+UBSan builds; libslab cmdline: '${cmdline}'"
+for suite in "${suites[@]}"; do
+	echo "$suite"
+	echo "  toy:     $(cell toy "$suite")"
+	echo "  libslab: $(cell libslab "$suite")"
+	if passed libslab "$suite"; then
+		continue
+	elif passed toy "$suite"; then
+		echo "  -> fails on libslab only: see $logs/libslab-$suite.log"
+		failed=1
+	elif [[ "$(libslab_errors "$logs/libslab-$suite.log")" =~ ^[1-9] ]]; then
+		echo "  -> fails on both, and libslab reported errors: see $logs/libslab-$suite.log"
+		failed=1
+	else
+		echo "  -> fails on the toy as well: not held against libslab"
+	fi
+done
+echo "logs: $logs"
+exit "$failed"
