@@ -71,6 +71,14 @@ void yield(void)
 		sched_yield();
 }
 
+int sim_cond_resched(void)
+{
+	if (!sim_det_running || !sim_task()->det)
+		return 0;
+	sim_det_yield();
+	return 1;
+}
+
 /* Sleep usecs microseconds of real time, or yield once under sim_det. */
 static void sleep_usecs(unsigned long usecs)
 {

@@ -281,6 +281,40 @@ static void test_timeout_expires_after_its_jiffies_of_yields(void **state)
 	assert_true(res.steps >= 50);
 }
 
+static int go;
+static int resched_ret;
+
+static void spin_until_go(void *arg)
+{
+	while (!READ_ONCE(go))
+		resched_ret |= cond_resched();
+}
+
+static void set_go(void *arg)
+{
+	WRITE_ONCE(go, 1);
+}
+
+/*
+ * cond_resched() is a voluntary scheduling point: a task that polls with
+ * it lets the others run, so the run ends, and it says it rescheduled (1).
+ */
+static void test_cond_resched_lets_the_other_tasks_run(void **state)
+{
+	const struct sim_det_task_spec tasks[] = {
+		{ spin_until_go, NULL, 0, 0 },
+		{ set_go, NULL, 0, 0 },
+	};
+	struct sim_det_params params = { .seed = 5, .max_steps = 100000 };
+	struct sim_det_result res;
+
+	go = 0;
+	resched_ret = 0;
+	assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
+	assert_int_equal(READ_ONCE(go), 1);
+	assert_int_equal(resched_ret, 1);
+}
+
 static struct work_struct det_work;
 static bool det_work_queued;
 static struct task_struct *det_kthread;
@@ -326,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_seqlock_reader_never_sees_a_torn_pair),
 		cmocka_unit_test(test_endless_wait_is_caught_by_the_step_limit),
 		cmocka_unit_test(test_timeout_expires_after_its_jiffies_of_yields),
+		cmocka_unit_test(test_cond_resched_lets_the_other_tasks_run),
 		cmocka_unit_test_setup_teardown(test_workqueue_and_kthread_are_refused,
 						report_setup, report_teardown),
 	};

@@ -140,6 +140,21 @@ static void test_completion_wait_in_atomic_context_is_reported(void **state)
 	assert_captured("BUG: sleeping function called from invalid context");
 }
 
+/* cond_resched() may sleep: 6.12's __might_resched() reports it in atomic context. */
+static void test_cond_resched_in_atomic_context_is_reported(void **state)
+{
+	preempt_disable();
+	cond_resched();
+	preempt_enable();
+	assert_captured("BUG: sleeping function called from invalid context");
+}
+
+/* A host thread is never flagged need_resched, so cond_resched() returns 0. */
+static void test_cond_resched_of_a_host_thread_returns_zero(void **state)
+{
+	assert_int_equal(cond_resched(), 0);
+}
+
 static DECLARE_WAIT_QUEUE_HEAD(flag_wq);
 static int flag;
 
@@ -275,6 +290,9 @@ int main(void)
 		CLEAN(test_completion_interruptible_returns_zero),
 		cmocka_unit_test_setup_teardown(test_completion_wait_in_atomic_context_is_reported,
 						report_setup, report_teardown),
+		cmocka_unit_test_setup_teardown(test_cond_resched_in_atomic_context_is_reported,
+						report_setup, report_teardown),
+		CLEAN(test_cond_resched_of_a_host_thread_returns_zero),
 		CLEAN(test_wait_event_returns_when_condition_holds),
 		CLEAN(test_wait_event_timeout_returns_zero_on_timeout),
 		CLEAN(test_wait_event_timeout_reports_time_left),

@@ -49,7 +49,14 @@ static inline bool sim_may_sleep(void)
 			sim_might_sleep(__FILE__, __LINE__);		\
 	} while (0)
 #define might_sleep_if(cond)	do { if (cond) might_sleep(); } while (0)
-#define cond_resched()		do { } while (0)
+/*
+ * A voluntary scheduling point: the might_sleep() check 6.12 makes under
+ * CONFIG_DEBUG_ATOMIC_SLEEP, then, under the deterministic scheduler, a
+ * yield to the other tasks (1, as the kernel returns when it rescheduled).
+ * A host thread is preempted by the host anyway, so elsewhere it is 0.
+ */
+int sim_cond_resched(void);
+#define cond_resched()		({ might_sleep(); sim_cond_resched(); })
 #define preempt_model_rt()	sim_preempt_rt()
 
 #endif
