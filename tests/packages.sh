@@ -4,11 +4,14 @@
 
 # Building and testing the userspace library: with gcc and clang (and
 # clang's sanitizer runtimes), cppcheck and clang-tidy, and python3-yaml,
-# git and clang-format for the tests of the GitLab pipeline's scripts.
+# git and clang-format for the tests of the GitLab pipeline's scripts, and
+# the real programs of libslab-malloc.so's smoke test (the sqlite3 shell,
+# python3's test suite, /usr/bin/time for their peak RSS).
 LIBSLAB_USERSPACE_PACKAGES=(
 	meson ninja-build pkg-config build-essential ccache python3
 	libcmocka-dev liburcu-dev valgrind python3-yaml git
 	clang libclang-rt-14-dev clang-format clang-tidy cppcheck
+	sqlite3 libpython3.11-testsuite time
 )
 # Building Linux 6.12 with the series for x86_64 and arm64, checking it
 # (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
@@ -18,12 +21,10 @@ LIBSLAB_KERNEL_PACKAGES=(
 	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
 	python3-ply python3-git busybox-static
 )
-# The peer allocators and the plotting that bench/run-bench.sh needs, and
-# the real programs bench/real-programs.sh runs on libslab-malloc.so (the
-# sqlite3 shell, python3's test suite) with /usr/bin/time measuring them.
+# The peer allocators and the plotting that bench/run-bench.sh needs (its
+# real programs are among the userspace packages above).
 LIBSLAB_BENCH_PACKAGES=(
 	libjemalloc-dev libmimalloc-dev libgoogle-perftools-dev gnuplot-nox
-	sqlite3 libpython3.11-testsuite time
 )
 # shellcheck disable=SC2034 # used by the scripts that source this file
 LIBSLAB_PACKAGES=("${LIBSLAB_USERSPACE_PACKAGES[@]}" "${LIBSLAB_KERNEL_PACKAGES[@]}")
