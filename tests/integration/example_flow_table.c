@@ -54,6 +54,7 @@ static struct flow *flow_lookup(u32 key)
 {
 	struct flow *f;
 
+	/* cppcheck-suppress uninitvar ; it misreads the once-flag of the walk's check */
 	hash_for_each_possible_rcu(flows, f, node, key,
 				   lockdep_is_held(&table_lock))
 		if (f->key == key)

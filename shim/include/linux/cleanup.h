@@ -204,8 +204,11 @@ __sim_take_checked(const volatile void *v)
 		return __g;						\
 	}
 
-/* Hold the _name lock from here to the end of the scope. */
-#define guard(_name)	CLASS(_name, __UNIQUE_ID(guard))
+/*
+ * Hold the _name lock from here to the end of the scope.  The guard is
+ * used only by its destructor, which clang's -Wunused-variable ignores.
+ */
+#define guard(_name)	CLASS(_name, __UNIQUE_ID(guard) __maybe_unused)
 
 #define __sim_scoped_guard(_name, done, args...)			\
 	for (CLASS(_name, scope)(args), *done = NULL;			\
