@@ -22,6 +22,9 @@ static inline void slab_tool_slab_free(const struct kmem_cache *s, void *addr,
 static inline void slab_tool_object_alloc(const struct kmem_cache *s,
 					  const void *object, size_t size,
 					  bool initialized) { }
+static inline void slab_tool_object_trim(const struct kmem_cache *s,
+					 const void *object, size_t size,
+					 size_t object_size) { }
 static inline void slab_tool_object_free(const struct kmem_cache *s,
 					 const void *object, size_t size) { }
 static inline void slab_tool_metadata_begin(void) { }
