@@ -5,6 +5,8 @@
  * yields to the others at a preemption point, so every seed's
  * interleaving ends, keeps the primitive's guarantee and replays; a wait
  * that can never end is caught by the step limit instead of hanging.
+ * Kthreads and work items started during a run are tasks of it, kept on
+ * their CPUs, waited for by yielding, and scheduled by the seed too.
  */
 #include <linux/sim_det.h>
 #include <linux/completion.h>
