@@ -113,7 +113,7 @@ static struct work_struct *next_work(struct workqueue_struct *wq, bool det)
 	struct work_struct *work;
 
 	list_for_each_entry(work, &wq->pending, entry) {
-		if (!(work->sim_flags & SIM_WORK_DET) != !det)
+		if (((work->sim_flags & SIM_WORK_DET) != 0) != det)
 			continue;
 		if (wq->active[slot_of(work->sim_cpu)] >= (unsigned int)wq->max_active) {
 			if (wq->flags & __WQ_ORDERED)
@@ -326,7 +326,7 @@ static void enqueue_locked(struct workqueue_struct *wq, struct work_struct *work
 	sim_wake_locked(&wq_state);
 }
 
-/* Whether work may be queued on wq now; WARNs on a destroyed workqueue or outside a running det run's tasks. */
+/* Whether work may be queued on wq now; WARNs on a destroyed workqueue, or for a caller that is not a task of a running deterministic run. */
 static bool may_queue(struct workqueue_struct *wq, struct work_struct *work)
 {
 	if (work->sim_flags & (SIM_WORK_PENDING | SIM_WORK_CANCELING))
