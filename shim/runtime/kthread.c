@@ -5,7 +5,10 @@
  * condition variable carries every change of state.  The host thread
  * lives until kthread_stop() has seen threadfn's result, so the
  * task_struct (thread-local storage of that thread) stays valid for the
- * calls that name it.
+ * calls that name it.  A kthread created during a deterministic run is a
+ * task of that run instead (sim_det_spawn()): its task_struct lives in the
+ * scheduler's table until the run ends, so it just returns, and every
+ * wait here yields to the run's other tasks (sim_wait_locked()).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -14,6 +17,8 @@
 #include <stdlib.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/sim_det.h>
+#include <linux/smp.h>
 #include <linux/bug.h>
 #include "sim.h"
 #include "sim_wait.h"
@@ -23,7 +28,8 @@ struct sim_kthread {
 	void *data;
 	char name[16];
 	int cpu;			/* kthread_bind()'s CPU, or -1 */
-	pthread_t thread;
+	pthread_t thread;		/* unless det */
+	bool det;			/* a task of a deterministic run */
 	struct task_struct *task;	/* set once the thread runs */
 	wait_queue_head_t state;	/* guards the fields below */
 	bool started;			/* wake_up_process() or kthread_stop() came */
@@ -43,14 +49,14 @@ struct sim_kthread {
 			sim_wait_locked(&(k)->state, MAX_SCHEDULE_TIMEOUT); \
 	} while (0)
 
-static void *kthread_main(void *arg)
+/* Run k's threadfn once woken (unless stopped first) and publish its result. */
+static void kthread_body(void *arg)
 {
 	struct sim_kthread *k = arg;
 	struct task_struct *me;
 	bool run;
 	int result = -EINTR;
 
-	pthread_setname_np(pthread_self(), k->name);
 	me = current;
 	me->sim_kthread = k;
 	sim_wait_lock(&k->state);
@@ -61,7 +67,9 @@ static void *kthread_main(void *arg)
 	sim_wait_unlock(&k->state);
 
 	if (run) {
-		if (k->cpu >= 0)
+		if (k->cpu >= 0 && k->det)
+			sim_det_pin(k->cpu);
+		else if (k->cpu >= 0)
 			sim_set_cpu(k->cpu);
 		result = k->threadfn(k->data);
 	}
@@ -70,9 +78,36 @@ static void *kthread_main(void *arg)
 	k->result = result;
 	k->exited = true;
 	sim_wake_locked(&k->state);
+	sim_wait_unlock(&k->state);
+}
+
+/* A kthread's host thread: it keeps its task_struct until kthread_stop() has the result. */
+static void *kthread_main(void *arg)
+{
+	struct sim_kthread *k = arg;
+
+	pthread_setname_np(pthread_self(), k->name);
+	kthread_body(k);
+	sim_wait_lock(&k->state);
 	kthread_wait_locked(k, k->reaped);
 	sim_wait_unlock(&k->state);
 	return NULL;
+}
+
+/* Start k's thread, or its task when a deterministic run goes on; 0 or -errno. */
+static int kthread_spawn(struct sim_kthread *k)
+{
+	int ret;
+
+	if (!sim_det_running)
+		return pthread_create(&k->thread, NULL, kthread_main, k) ? -ENOMEM : 0;
+	k->det = true;
+	ret = sim_det_spawn(kthread_body, k, raw_smp_processor_id());
+	/* The run's task table is full: as the kernel's, out of tasks. */
+	if (WARN(ret == -ENOSPC, "kthread_create: the deterministic run has %d tasks already\n",
+		 SIM_DET_MAX_TASKS))
+		return -ENOMEM;
+	return ret < 0 ? ret : 0;
 }
 
 struct task_struct *kthread_create_on_node(int (*threadfn)(void *data),
@@ -82,11 +117,13 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data),
 	struct sim_kthread *k;
 	struct task_struct *task;
 	va_list ap;
+	int ret;
 
 	(void)node;
 	might_sleep();
-	/* A kthread is a thread: the deterministic scheduler cannot run it. */
-	if (WARN(sim_det_running, "kthread_create: under the deterministic scheduler\n"))
+	/* The run's thread belongs to its tasks: nothing else may start one. */
+	if (WARN(sim_det_running && !sim_task()->det,
+		 "kthread_create: during a deterministic run, outside its tasks\n"))
 		return ERR_PTR(-EINVAL);
 	k = calloc(1, sizeof(*k));
 	if (!k)
@@ -98,9 +135,10 @@ struct task_struct *kthread_create_on_node(int (*threadfn)(void *data),
 	va_start(ap, namefmt);
 	vsnprintf(k->name, sizeof(k->name), namefmt, ap);
 	va_end(ap);
-	if (pthread_create(&k->thread, NULL, kthread_main, k)) {
+	ret = kthread_spawn(k);
+	if (ret) {
 		free(k);
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(ret);
 	}
 	sim_wait_lock(&k->state);
 	kthread_wait_locked(k, k->task);
@@ -178,7 +216,8 @@ int kthread_stop(struct task_struct *task)
 	k->reaped = true;
 	sim_wake_locked(&k->state);
 	sim_wait_unlock(&k->state);
-	pthread_join(k->thread, NULL);
+	if (!k->det)
+		pthread_join(k->thread, NULL);
 	free(k);
 	return result;
 }

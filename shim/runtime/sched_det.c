@@ -4,7 +4,9 @@
  * with their own stacks; at every preemption point the running task hands
  * control back to the scheduler, which picks the next task among those the
  * preemption rules allow, with a xorshift generator seeded by the caller.
- * Sanitizers and valgrind are told about each stack switch.
+ * Sanitizers and valgrind are told about each stack switch.  A task may
+ * add tasks while the run goes on (sim_det_spawn(): kthreads, workqueue
+ * workers); the run ends when every task, spawned ones too, has ended.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -36,9 +38,11 @@ struct sim_det_task {
 	ucontext_t context;
 	void *stack;
 	const struct sim_det_task_spec *spec;
+	struct sim_det_task_spec spawned_spec;	/* spec of a spawned task */
 	unsigned int index;
 	bool started;
 	bool done;
+	bool pinned;		/* sim_det_pin(): never migrated */
 #if defined(__SANITIZE_THREAD__)
 	void *fiber;
 #endif
@@ -52,7 +56,7 @@ int sim_det_running;
 static struct {
 	ucontext_t context;
 	struct sim_det_task tasks[SIM_DET_MAX_TASKS];
-	unsigned int nr;
+	unsigned int nr;		/* grows as tasks spawn tasks */
 	struct sim_det_task *running;
 	unsigned int quantum;		/* points the running task has left */
 	u64 rng;
@@ -147,7 +151,7 @@ void sim_det_point(struct sim_task *t, enum sim_point point)
 	det.result->steps++;
 	trace(dt->index, point);
 	if (det.params->migrate_permille && !t->migrate_disabled &&
-	    !(dt->spec->flags & SIM_DET_IRQ) &&
+	    !dt->pinned && !(dt->spec->flags & SIM_DET_IRQ) &&
 	    det_random() % 1000 < det.params->migrate_permille) {
 		int cpu = (int)(det_random() % nr_cpu_ids);
 
@@ -173,6 +177,32 @@ void sim_det_wait(void)
 		det.quantum = 0;
 		yield_to_scheduler(t->det);
 	}
+}
+
+int sim_det_pin(int cpu)
+{
+	struct sim_task *t = sim_task();
+	struct sim_det_task *dt = t->det;
+
+	if (!sim_det_running || !dt || det.running != dt)
+		return -EBUSY;
+	if (cpu < 0) {
+		dt->pinned = false;
+		return 0;
+	}
+	if ((unsigned int)cpu >= nr_cpu_ids || !cpu_online(cpu) ||
+	    (t->migrate_disabled && t->cpu != cpu))
+		return -EINVAL;
+	dt->pinned = true;
+	if (t->cpu == cpu)
+		return 0;
+	t->cpu = cpu;
+	sim_cpu_cache_clear();
+	det.result->migrations++;
+	/* Run there only when the rules of that CPU let it. */
+	det.quantum = 0;
+	yield_to_scheduler(dt);
+	return 0;
 }
 
 void sim_hook_cmpxchg128_failed(void)
@@ -225,39 +255,66 @@ static noinline void prepare_context(struct sim_det_task *dt)
 	makecontext(&dt->context, task_entry, 0);
 }
 
+/* Set up slot i to run spec, which must outlive the run; 0, -EINVAL or -ENOMEM. */
+static int det_task_setup(unsigned int i, const struct sim_det_task_spec *spec)
+{
+	struct sim_det_task *dt = &det.tasks[i];
+
+	if (!spec->fn || spec->cpu < 0 || (unsigned int)spec->cpu >= nr_cpu_ids ||
+	    !cpu_online(spec->cpu))
+		return -EINVAL;
+	sim_task_init(&dt->task, 100000 + (int)i, "det");
+	dt->task.cpu = spec->cpu;
+	dt->task.bound = true;
+	dt->task.gen = sim_task()->gen;
+	dt->task.det = dt;
+	dt->spec = spec;
+	dt->index = i;
+	dt->started = dt->done = false;
+	dt->stack = mmap(NULL, DET_STACK_SIZE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (dt->stack == MAP_FAILED)
+		return -ENOMEM;
+	prepare_context(dt);
+#if defined(__SANITIZE_THREAD__)
+	dt->fiber = __tsan_create_fiber(0);
+#endif
+#ifdef HAVE_VALGRIND_H
+	dt->valgrind_stack = VALGRIND_STACK_REGISTER(dt->stack,
+				(char *)dt->stack + DET_STACK_SIZE);
+#endif
+	return 0;
+}
+
 static int det_setup(const struct sim_det_task_spec *tasks, unsigned int nr)
 {
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < nr; i++) {
-		struct sim_det_task *dt = &det.tasks[i];
-
-		if (!tasks[i].fn || tasks[i].cpu < 0 ||
-		    (unsigned int)tasks[i].cpu >= nr_cpu_ids ||
-		    !cpu_online(tasks[i].cpu))
-			return -EINVAL;
-		sim_task_init(&dt->task, 100000 + (int)i, "det");
-		dt->task.cpu = tasks[i].cpu;
-		dt->task.bound = true;
-		dt->task.gen = sim_task()->gen;
-		dt->task.det = dt;
-		dt->spec = &tasks[i];
-		dt->index = i;
-		dt->started = dt->done = false;
-		dt->stack = mmap(NULL, DET_STACK_SIZE, PROT_READ | PROT_WRITE,
-				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (dt->stack == MAP_FAILED)
-			return -ENOMEM;
-		prepare_context(dt);
-#if defined(__SANITIZE_THREAD__)
-		dt->fiber = __tsan_create_fiber(0);
-#endif
-#ifdef HAVE_VALGRIND_H
-		dt->valgrind_stack = VALGRIND_STACK_REGISTER(dt->stack,
-					(char *)dt->stack + DET_STACK_SIZE);
-#endif
+		ret = det_task_setup(i, &tasks[i]);
+		if (ret)
+			return ret;
 	}
 	return 0;
+}
+
+int sim_det_spawn(void (*fn)(void *arg), void *arg, int cpu)
+{
+	struct sim_det_task *dt;
+	int ret;
+
+	if (!sim_det_running || !det.running)
+		return -EBUSY;
+	if (det.nr >= SIM_DET_MAX_TASKS)
+		return -ENOSPC;
+	dt = &det.tasks[det.nr];
+	dt->spawned_spec = (struct sim_det_task_spec){ .fn = fn, .arg = arg,
+						       .cpu = cpu };
+	ret = det_task_setup(det.nr, &dt->spawned_spec);
+	if (ret)
+		return ret;
+	return (int)det.nr++;
 }
 
 static void det_teardown(unsigned int nr)
@@ -286,7 +343,7 @@ int sim_det_run(const struct sim_det_params *params,
 {
 	unsigned long max_steps;
 	unsigned int eligible_tasks[SIM_DET_MAX_TASKS];
-	unsigned int i, remaining = nr;
+	unsigned int i, finished = 0;
 	unsigned int prev = SIM_DET_MAX_TASKS; /* no task ran yet */
 	int ret;
 
@@ -303,12 +360,12 @@ int sim_det_run(const struct sim_det_params *params,
 	memset(result, 0, sizeof(*result));
 	result->trace_hash = 0xcbf29ce484222325ULL;
 	memset(det.tasks, 0, sizeof(det.tasks));
+	det.nr = nr;
 	ret = det_setup(tasks, nr);
 	if (ret) {
 		det_teardown(nr);
 		return ret;
 	}
-	det.nr = nr;
 	det.params = params;
 	det.result = result;
 	det.rng = params->seed * 0x9e3779b97f4a7c15ULL + 1;
@@ -318,12 +375,12 @@ int sim_det_run(const struct sim_det_params *params,
 	sim_det_running = 1;
 	__atomic_fetch_add(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
 
-	while (remaining) {
+	while (finished < det.nr) {
 		unsigned int n = 0;
 		struct sim_det_task *next;
 		unsigned int pick;
 
-		for (i = 0; i < nr; i++)
+		for (i = 0; i < det.nr; i++)
 			if (eligible(&det.tasks[i]))
 				eligible_tasks[n++] = i;
 		if (WARN_ON_ONCE(!n) || result->steps >= max_steps) {
@@ -354,12 +411,12 @@ int sim_det_run(const struct sim_det_params *params,
 			WARN(next->task.preempt_count || next->task.irqs_off ||
 			     next->task.migrate_disabled,
 			     "sim_det: task %u ended atomic\n", next->index);
-			remaining--;
+			finished++;
 		}
 	}
 
 	__atomic_fetch_sub(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
 	sim_det_running = 0;
-	det_teardown(nr);
+	det_teardown(det.nr);
 	return result->livelock ? -EDEADLK : 0;
 }

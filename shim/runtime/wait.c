@@ -4,12 +4,17 @@
  * is built on (sim_wait.h).  A thread sleeps on the queue's condition
  * variable; a deterministic-scheduler task, which shares its thread with
  * the others, passes a preemption point and yields instead, so the
- * scheduler's step limit still catches a wait that never ends.
+ * scheduler's step limit still catches a wait that never ends.  Such a
+ * task holds the queue's mutex with preemption disabled, as the kernel
+ * holds the spinlock it stands for: the preemption points inside (list
+ * operations) may hand its thread to a task of another CPU, never to one
+ * of its own CPU, which could otherwise wait for the mutex forever.
  */
 #include <errno.h>
 #include <time.h>
 #include <linux/kernel.h>
 #include <linux/wait.h>
+#include <linux/preempt.h>
 #include "sim.h"
 #include "sim_wait.h"
 
@@ -33,11 +38,15 @@ void sim_wait_lock(wait_queue_head_t *wq)
 	}
 	while (pthread_mutex_trylock(&wq->sim_mutex))
 		sim_det_wait();
+	if (sim_task()->det)
+		preempt_disable();
 }
 
 void sim_wait_unlock(wait_queue_head_t *wq)
 {
 	pthread_mutex_unlock(&wq->sim_mutex);
+	if (sim_det_running && sim_task()->det)
+		preempt_enable();
 }
 
 /* The CLOCK_REALTIME instant timeout jiffies from now (condvars use it). */
@@ -63,7 +72,7 @@ long sim_wait_locked(wait_queue_head_t *wq, long timeout)
 		return 0;
 	if (sim_det_running && sim_task()->det) {
 		/* A yield is a jiffy: timeouts expire at the same step each run. */
-		pthread_mutex_unlock(&wq->sim_mutex);
+		sim_wait_unlock(wq);
 		sim_det_yield();
 		sim_wait_lock(wq);
 		return timeout == MAX_SCHEDULE_TIMEOUT ? timeout : timeout - 1;

@@ -9,6 +9,15 @@
  * and function, as the kernel's does, and never touches it after the
  * function returned: the function may have freed it.  Delayed items wait
  * on one timer list served by a timer thread started at the first arming.
+ *
+ * An item queued by a task of a deterministic run (sim_det.h) is a det
+ * item: workers that are tasks of that run (sim_det_spawn()) run it, not
+ * threads, so it interleaves with the run's tasks as the seed decides.
+ * A det worker starts like a thread worker, when no idle one is left, but
+ * ends once it finds nothing to run: the run ends only when its tasks do.
+ * Items waiting for a running one (max_active, ordering, non-reentrancy)
+ * are taken by that one's worker when it is done.  Delayed work needs the
+ * timer thread, so it is refused in a run unless its delay is 0.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -17,6 +26,7 @@
 #include <string.h>
 #include <linux/kernel.h>
 #include <linux/workqueue.h>
+#include <linux/sim_det.h>
 #include <linux/cpumask.h>
 #include <linux/smp.h>
 #include <linux/bug.h>
@@ -24,13 +34,16 @@
 #include "sim_wait.h"
 
 #define SIM_WORK_TIMER	0x4		/* a delayed item's timer is armed */
+#define SIM_WORK_DET	0x8		/* queued by a deterministic-run task */
 #define MAX_WORKERS	64
 #define UNBOUND_SLOT	NR_CPUS		/* the active count of unbound items */
 
 struct worker {
 	struct list_head node;		/* on all_workers */
 	struct workqueue_struct *wq;
-	pthread_t thread;
+	bool det;			/* a task of a deterministic run */
+	pthread_t thread;		/* unless det */
+	struct sim_task *det_task;	/* if det, once it runs */
 	/* The item being run: its identity only, once its function started. */
 	struct work_struct *current_work;
 	work_func_t current_func;
@@ -45,6 +58,10 @@ struct workqueue_struct {
 	unsigned int nr_pending;
 	unsigned int nr_workers;
 	unsigned int nr_idle;
+	/* The same for det items and workers, which live in one run. */
+	unsigned int nr_det_pending;
+	unsigned int nr_det_workers;
+	unsigned int nr_det_idle;
 	unsigned int active[NR_CPUS + 1]; /* running items per CPU; unbound last */
 	bool dying;
 };
@@ -78,18 +95,26 @@ static struct worker *worker_running(const struct work_struct *work)
 	return NULL;
 }
 
+/* Whether the caller is a task of a deterministic run, whose items are det items. */
+static bool in_det_task(void)
+{
+	return sim_det_running && sim_task()->det;
+}
+
 /* The active-count slot of an item queued for cpu. */
 static unsigned int slot_of(int cpu)
 {
 	return cpu == WORK_CPU_UNBOUND ? UNBOUND_SLOT : (unsigned int)cpu;
 }
 
-/* The first queued item of wq that may start: under max_active, not running. */
-static struct work_struct *next_work(struct workqueue_struct *wq)
+/* The first queued item of wq, det or not, that may start: under max_active, not running. */
+static struct work_struct *next_work(struct workqueue_struct *wq, bool det)
 {
 	struct work_struct *work;
 
 	list_for_each_entry(work, &wq->pending, entry) {
+		if (((work->sim_flags & SIM_WORK_DET) != 0) != det)
+			continue;
 		if (wq->active[slot_of(work->sim_cpu)] >= (unsigned int)wq->max_active) {
 			if (wq->flags & __WQ_ORDERED)
 				return NULL;
@@ -110,9 +135,53 @@ static void worker_place(int cpu)
 {
 	struct sim_task *t = sim_task();
 
+	/* A det worker of a bound item never migrates, as a per-CPU kworker. */
+	if (t->det) {
+		if (cpu == WORK_CPU_UNBOUND || sim_det_pin(cpu))
+			sim_det_pin(-1);
+		return;
+	}
 	/* An offline CPU's work runs unbound, wherever the worker is. */
 	if (cpu == WORK_CPU_UNBOUND || sim_set_cpu(cpu))
 		t->bound = false;
+}
+
+/* Take queued work off its workqueue's list. */
+static void unqueue_locked(struct work_struct *work)
+{
+	struct workqueue_struct *wq = work->sim_wq;
+
+	list_del_init(&work->entry);
+	wq->nr_pending--;
+	if (work->sim_flags & SIM_WORK_DET)
+		wq->nr_det_pending--;
+	set_flags(work, work->sim_flags & ~SIM_WORK_DET);
+}
+
+/* With wq_state locked (dropped meanwhile): run queued work as worker me. */
+static void run_locked(struct worker *me, struct work_struct *work)
+{
+	struct workqueue_struct *wq = me->wq;
+	int cpu = work->sim_cpu;
+	unsigned int slot = slot_of(cpu);
+	work_func_t func = work->func;
+
+	unqueue_locked(work);
+	set_flags(work, work->sim_flags & ~SIM_WORK_PENDING);
+	wq->active[slot]++;
+	me->current_work = work;
+	me->current_func = func;
+	me->current_seq = work->sim_seq;
+	sim_wait_unlock(&wq_state);
+
+	worker_place(cpu);
+	func(work);
+
+	sim_wait_lock(&wq_state);
+	me->current_work = NULL;
+	me->current_func = NULL;
+	wq->active[slot]--;
+	sim_wake_locked(&wq_state);
 }
 
 static void *worker_main(void *arg)
@@ -125,54 +194,72 @@ static void *worker_main(void *arg)
 	pthread_setname_np(pthread_self(), name);
 	sim_wait_lock(&wq_state);
 	for (;;) {
-		struct work_struct *work = next_work(wq);
-		unsigned int slot;
-		work_func_t func;
-		int cpu;
+		struct work_struct *work = next_work(wq, false);
 
-		if (!work) {
-			if (wq->dying)
-				break;
-			wq->nr_idle++;
-			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
-			wq->nr_idle--;
+		if (work) {
+			run_locked(me, work);
 			continue;
 		}
-		list_del_init(&work->entry);
-		wq->nr_pending--;
-		set_flags(work, work->sim_flags & ~SIM_WORK_PENDING);
-		cpu = work->sim_cpu;
-		slot = slot_of(cpu);
-		wq->active[slot]++;
-		func = work->func;
-		me->current_work = work;
-		me->current_func = func;
-		me->current_seq = work->sim_seq;
-		sim_wait_unlock(&wq_state);
-
-		worker_place(cpu);
-		func(work);
-
-		sim_wait_lock(&wq_state);
-		me->current_work = NULL;
-		me->current_func = NULL;
-		wq->active[slot]--;
-		sim_wake_locked(&wq_state);
+		if (wq->dying)
+			break;
+		wq->nr_idle++;
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+		wq->nr_idle--;
 	}
 	sim_wait_unlock(&wq_state);
 	return NULL;
 }
 
-/* Start a worker if no idle one is left for wq's queued items. */
-static void maybe_start_worker(struct workqueue_struct *wq)
+/* A worker task of a deterministic run: run det items until none may start, then end. */
+static void det_worker_main(void *arg)
+{
+	struct worker *me = arg;
+	struct workqueue_struct *wq = me->wq;
+	struct work_struct *work;
+
+	sim_wait_lock(&wq_state);
+	me->det_task = sim_task();
+	while ((work = next_work(wq, true))) {
+		wq->nr_det_idle--;
+		run_locked(me, work);
+		wq->nr_det_idle++;
+	}
+	wq->nr_det_idle--;
+	wq->nr_det_workers--;
+	list_del(&me->node);
+	sim_wake_locked(&wq_state);
+	sim_wait_unlock(&wq_state);
+	free(me);
+}
+
+/* Start worker w of wq, a thread or a task of the run (on cpu); whether it started. */
+static bool start_worker(struct worker *w, int cpu)
+{
+	struct workqueue_struct *wq = w->wq;
+	int ret;
+
+	if (!w->det)
+		return !WARN(pthread_create(&w->thread, NULL, worker_main, w),
+			     "workqueue %s: cannot start a worker\n", wq->name);
+	if (cpu == WORK_CPU_UNBOUND)
+		cpu = raw_smp_processor_id();
+	ret = sim_det_spawn(det_worker_main, w, cpu);
+	return !WARN(ret < 0, "workqueue %s: cannot start a worker task (%d)\n",
+		     wq->name, ret);
+}
+
+/* Start a worker (det if det) if no idle one is left for wq's queued items of its kind; cpu: the last one's. */
+static void maybe_start_worker(struct workqueue_struct *wq, bool det, int cpu)
 {
 	unsigned int limit = (unsigned int)wq->max_active;
+	unsigned int pending = det ? wq->nr_det_pending : wq->nr_pending - wq->nr_det_pending;
 	struct worker *w;
 
 	if (!(wq->flags & WQ_UNBOUND))
 		limit *= nr_cpu_ids;
 	limit = min_t(unsigned int, limit, MAX_WORKERS);
-	if (wq->nr_idle >= wq->nr_pending || wq->nr_workers >= limit)
+	if ((det ? wq->nr_det_idle : wq->nr_idle) >= pending ||
+	    (det ? wq->nr_det_workers : wq->nr_workers) >= limit)
 		return;
 	w = calloc(1, sizeof(*w));
 	if (!w) {
@@ -180,13 +267,18 @@ static void maybe_start_worker(struct workqueue_struct *wq)
 		return;
 	}
 	w->wq = wq;
-	if (WARN(pthread_create(&w->thread, NULL, worker_main, w),
-		 "workqueue %s: cannot start a worker\n", wq->name)) {
+	w->det = det;
+	if (!start_worker(w, cpu)) {
 		free(w);
 		return;
 	}
 	list_add_tail(&w->node, &all_workers);
-	wq->nr_workers++;
+	if (det) {
+		wq->nr_det_workers++;
+		wq->nr_det_idle++;
+	} else {
+		wq->nr_workers++;
+	}
 }
 
 /* The CPU an item queued for cpu on wq runs on, or WORK_CPU_UNBOUND. */
@@ -210,7 +302,8 @@ static bool current_is_worker_of(struct workqueue_struct *wq)
 	pthread_t self = pthread_self();
 
 	list_for_each_entry(w, &all_workers, node)
-		if (w->wq == wq && pthread_equal(w->thread, self))
+		if (w->wq == wq && (w->det ? w->det_task == sim_task() :
+				    pthread_equal(w->thread, self)))
 			return true;
 	return false;
 }
@@ -219,21 +312,28 @@ static bool current_is_worker_of(struct workqueue_struct *wq)
 static void enqueue_locked(struct workqueue_struct *wq, struct work_struct *work,
 			   int cpu)
 {
+	bool det = in_det_task();
+
 	work->sim_cpu = cpu;
 	work->sim_wq = wq;
 	list_add_tail(&work->entry, &wq->pending);
 	wq->nr_pending++;
-	maybe_start_worker(wq);
+	if (det) {
+		set_flags(work, work->sim_flags | SIM_WORK_DET);
+		wq->nr_det_pending++;
+	}
+	maybe_start_worker(wq, det, cpu);
 	sim_wake_locked(&wq_state);
 }
 
-/* Whether work may be queued on wq now; WARNs on a destroyed workqueue or under sim_det. */
+/* Whether work may be queued on wq now; WARNs on a destroyed workqueue, or for a caller that is not a task of a running deterministic run. */
 static bool may_queue(struct workqueue_struct *wq, struct work_struct *work)
 {
 	if (work->sim_flags & (SIM_WORK_PENDING | SIM_WORK_CANCELING))
 		return false;
-	/* Workers are threads: the deterministic scheduler cannot run them. */
-	if (WARN(sim_det_running, "workqueue %s: queueing under the deterministic scheduler\n",
+	/* The run's thread belongs to its tasks: nothing else may start one. */
+	if (WARN(sim_det_running && !sim_task()->det,
+		 "workqueue %s: queueing during a deterministic run, outside its tasks\n",
 		 wq->name))
 		return false;
 	return !WARN(wq->dying && !current_is_worker_of(wq),
@@ -319,13 +419,23 @@ static void arm_locked(int cpu, struct workqueue_struct *wq,
 	sim_wake_locked(&wq_state);
 }
 
+/* may_queue() for dwork with delay; the timer is a thread, so a run's tasks get delay 0 only. */
+static bool may_arm(struct workqueue_struct *wq, struct delayed_work *dwork,
+		    unsigned long delay)
+{
+	return may_queue(wq, &dwork->work) &&
+	       !WARN(delay && in_det_task(),
+		     "workqueue %s: delayed work under the deterministic scheduler\n",
+		     wq->name);
+}
+
 bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq,
 			   struct delayed_work *dwork, unsigned long delay)
 {
 	bool queued;
 
 	sim_wait_lock(&wq_state);
-	queued = may_queue(wq, &dwork->work);
+	queued = may_arm(wq, dwork, delay);
 	if (queued)
 		arm_locked(cpu, wq, dwork, delay);
 	sim_wait_unlock(&wq_state);
@@ -346,8 +456,7 @@ static bool grab_pending_locked(struct work_struct *work)
 	if (work->sim_flags & SIM_WORK_TIMER) {
 		list_del_init(&to_delayed_work(work)->sim_timer);
 	} else {
-		list_del_init(&work->entry);
-		work->sim_wq->nr_pending--;
+		unqueue_locked(work);
 	}
 	set_flags(work, work->sim_flags & ~(SIM_WORK_PENDING | SIM_WORK_TIMER));
 	return true;
@@ -364,7 +473,7 @@ bool mod_delayed_work_on(int cpu, struct workqueue_struct *wq,
 		return false;
 	}
 	was_pending = grab_pending_locked(&dwork->work);
-	if (may_queue(wq, &dwork->work))
+	if (may_arm(wq, dwork, delay))
 		arm_locked(cpu, wq, dwork, delay);
 	sim_wait_unlock(&wq_state);
 	return was_pending;
@@ -538,6 +647,9 @@ void destroy_workqueue(struct workqueue_struct *wq)
 
 	drain_workqueue(wq);
 	sim_wait_lock(&wq_state);
+	/* Det workers free themselves, after their last look at wq. */
+	while (wq->nr_det_workers)
+		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
 	wq->dying = true;
 	list_for_each_entry_safe(dwork, next_dwork, &timers, sim_timer)
 		if (WARN(dwork->work.sim_wq == wq,

@@ -5,6 +5,8 @@
  * yields to the others at a preemption point, so every seed's
  * interleaving ends, keeps the primitive's guarantee and replays; a wait
  * that can never end is caught by the step limit instead of hanging.
+ * Kthreads and work items started during a run are tasks of it, kept on
+ * their CPUs, waited for by yielding, and scheduled by the seed too.
  */
 #include <linux/sim_det.h>
 #include <linux/completion.h>
@@ -13,6 +15,9 @@
 #include <linux/seqlock.h>
 #include <linux/workqueue.h>
 #include <linux/kthread.h>
+#include <linux/spinlock.h>
+#include <linux/preempt.h>
+#include <linux/smp.h>
 #include "harness.h"
 
 #define SEEDS	200
@@ -315,39 +320,254 @@ static void test_cond_resched_lets_the_other_tasks_run(void **state)
 	assert_int_equal(resched_ret, 1);
 }
 
-static struct work_struct det_work;
-static bool det_work_queued;
-static struct task_struct *det_kthread;
+/* ---- kthreads and work items are tasks of the run ---- */
 
-static void det_work_fn(struct work_struct *work)
+static struct task_struct *spawned;
+static int stop_result;
+static bool kthread_left_its_cpu;
+
+/* Bound to CPU 1: every point it passes must find it there (kthread_bind()). */
+static int spin_on_bound_cpu(void *arg)
+{
+	while (!kthread_should_stop()) {
+		if (raw_smp_processor_id() != 1)
+			WRITE_ONCE(kthread_left_its_cpu, true);
+		cond_resched();
+	}
+	return 100 + (int)raw_smp_processor_id();
+}
+
+static void create_run_and_stop(void *arg)
+{
+	int i;
+
+	spawned = kthread_create_on_cpu(spin_on_bound_cpu, NULL, 1, "det/%u");
+	if (IS_ERR(spawned)) {
+		stop_result = (int)PTR_ERR(spawned);
+		return;
+	}
+	wake_up_process(spawned);
+	for (i = 0; i < 5; i++)
+		cond_resched();
+	stop_result = kthread_stop(spawned);
+}
+
+/* A task that only passes points, so the others interleave with it. */
+static void busy_elsewhere(void *arg)
+{
+	int i;
+
+	for (i = 0; i < 20; i++)
+		cond_resched();
+}
+
+static const struct sim_det_task_spec kthread_tasks[] = {
+	{ create_run_and_stop, NULL, 0, 0 },
+	{ busy_elsewhere, NULL, 1, 0 },
+};
+
+static void reset_kthread(void)
+{
+	spawned = NULL;
+	stop_result = 0;
+	kthread_left_its_cpu = false;
+}
+
+static bool kthread_stopped_on_its_cpu(void)
+{
+	return stop_result == 101 && !kthread_left_its_cpu;
+}
+
+/*
+ * A kthread created in a run is a task of it: it starts at
+ * wake_up_process(), stays on the CPU kthread_create_on_cpu() bound it to
+ * and kthread_stop() returns threadfn's result (kthread_stop(),
+ * kernel/kthread.c), in every interleaving.
+ */
+static void test_kthread_runs_and_stops_in_every_interleaving(void **state)
+{
+	run_every_seed(kthread_tasks, ARRAY_SIZE(kthread_tasks), reset_kthread,
+		       kthread_stopped_on_its_cpu);
+}
+
+static struct workqueue_struct *bound_wq;
+static struct work_struct cpu_work[2];
+static int work_cpu[2], queued_cpu[2];
+static bool flushed_after_run[2];
+
+static void note_cpu(struct work_struct *work)
+{
+	int i = (int)(work - cpu_work);
+
+	cond_resched();
+	work_cpu[i] = (int)smp_processor_id();
+}
+
+/* Queue cpu_work[i] on the bound workqueue from where this task is, then flush it. */
+static void queue_here_and_flush(void *arg)
+{
+	int i = (int)(long)arg;
+
+	migrate_disable();
+	queued_cpu[i] = (int)smp_processor_id();
+	queue_work(bound_wq, &cpu_work[i]);
+	migrate_enable();
+	flush_work(&cpu_work[i]);
+	flushed_after_run[i] = work_cpu[i] == queued_cpu[i];
+}
+
+static const struct sim_det_task_spec work_tasks[] = {
+	{ queue_here_and_flush, (void *)0L, 0, 0 },
+	{ queue_here_and_flush, (void *)1L, 1, 0 },
+};
+
+static void reset_work(void)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		INIT_WORK(&cpu_work[i], note_cpu);
+		work_cpu[i] = queued_cpu[i] = -1;
+		flushed_after_run[i] = false;
+	}
+}
+
+static bool work_ran_where_queued(void)
+{
+	return flushed_after_run[0] && flushed_after_run[1];
+}
+
+/*
+ * On a per-CPU workqueue an item runs on the CPU queue_work() was called
+ * on (queue_work_on(), kernel/workqueue.c), as a task of the run, and
+ * flush_work() returns only once it ran, in every interleaving.
+ */
+static void test_bound_work_runs_on_the_queueing_cpu_in_every_interleaving(void **state)
+{
+	bound_wq = alloc_workqueue("det_bound", 0, 0);
+	assert_non_null(bound_wq);
+	run_every_seed(work_tasks, ARRAY_SIZE(work_tasks), reset_work,
+		       work_ran_where_queued);
+	destroy_workqueue(bound_wq);
+}
+
+/* Run the kthread and work scenarios together with seed. */
+static int run_spawning(u64 seed, struct sim_det_result *res)
+{
+	const struct sim_det_task_spec tasks[] = {
+		kthread_tasks[0], kthread_tasks[1], work_tasks[0], work_tasks[1],
+	};
+	struct sim_det_params params = params_for(seed);
+
+	reset_kthread();
+	reset_work();
+	return sim_det_run(&params, tasks, ARRAY_SIZE(tasks), res);
+}
+
+/* Spawned tasks are scheduled by the seed too: one seed replays exactly, another differs. */
+static void test_spawning_run_replays(void **state)
+{
+	struct sim_det_result a, b, other;
+
+	bound_wq = alloc_workqueue("det_bound", 0, 0);
+	assert_non_null(bound_wq);
+	assert_int_equal(run_spawning(7, &a), 0);
+	assert_int_equal(run_spawning(7, &b), 0);
+	assert_int_equal(run_spawning(8, &other), 0);
+	destroy_workqueue(bound_wq);
+	assert_int_equal(a.trace_hash, b.trace_hash);
+	assert_int_equal(a.steps, b.steps);
+	assert_int_not_equal(a.trace_hash, other.trace_hash);
+}
+
+#define ORDERED_ITEMS	4
+
+static struct workqueue_struct *ordered_wq;
+static struct work_struct ordered_work[ORDERED_ITEMS];
+static DEFINE_SPINLOCK(queue_order_lock);
+static int queue_order[ORDERED_ITEMS], run_order[ORDERED_ITEMS];
+static int nr_queued, nr_run;
+
+static void note_run_order(struct work_struct *work)
+{
+	cond_resched();
+	run_order[nr_run++] = (int)(work - ordered_work);
+	cond_resched();
+}
+
+/* Queue items first..first+1, noting the order queueings happen in. */
+static void queue_two_ordered(void *arg)
+{
+	int first = (int)(long)arg, i;
+
+	for (i = first; i < first + 2; i++) {
+		spin_lock(&queue_order_lock);
+		queue_order[nr_queued++] = i;
+		queue_work(ordered_wq, &ordered_work[i]);
+		spin_unlock(&queue_order_lock);
+		cond_resched();
+	}
+	flush_workqueue(ordered_wq);
+}
+
+static void reset_ordered(void)
+{
+	int i;
+
+	for (i = 0; i < ORDERED_ITEMS; i++)
+		INIT_WORK(&ordered_work[i], note_run_order);
+	nr_queued = nr_run = 0;
+}
+
+static bool ran_in_queueing_order(void)
+{
+	return nr_run == ORDERED_ITEMS &&
+	       !memcmp(run_order, queue_order, sizeof(run_order));
+}
+
+/*
+ * An ordered workqueue runs one item at a time in queueing order
+ * (alloc_ordered_workqueue(), include/linux/workqueue.h), whichever order
+ * the seed queues them in.
+ */
+static void test_ordered_workqueue_keeps_queueing_order_in_every_interleaving(void **state)
+{
+	const struct sim_det_task_spec tasks[] = {
+		{ queue_two_ordered, (void *)0L, 0, 0 },
+		{ queue_two_ordered, (void *)2L, 1, 0 },
+	};
+
+	ordered_wq = alloc_ordered_workqueue("det_ordered", 0);
+	assert_non_null(ordered_wq);
+	run_every_seed(tasks, ARRAY_SIZE(tasks), reset_ordered, ran_in_queueing_order);
+	destroy_workqueue(ordered_wq);
+}
+
+static struct delayed_work det_dwork;
+static bool dwork_queued;
+
+static void never_runs(struct work_struct *work)
 {
 }
 
-static int det_kthread_fn(void *arg)
+static void queue_delayed(void *arg)
 {
-	return 0;
+	dwork_queued = queue_delayed_work(system_wq, &det_dwork, 1);
 }
 
-static void queue_and_spawn(void *arg)
+/* Delayed work needs the timer thread, which a run cannot schedule: refused with a WARN. */
+static void test_delayed_work_is_refused(void **state)
 {
-	det_work_queued = queue_work(system_wq, &det_work);
-	det_kthread = kthread_create(det_kthread_fn, NULL, "det");
-}
-
-/* Workers and kthreads are threads the scheduler cannot run: refused with a WARN each. */
-static void test_workqueue_and_kthread_are_refused(void **state)
-{
-	const struct sim_det_task_spec tasks[] = { { queue_and_spawn, NULL, 0, 0 } };
+	const struct sim_det_task_spec tasks[] = { { queue_delayed, NULL, 0, 0 } };
 	struct sim_det_params params = { .seed = 1 };
 	struct sim_det_result res;
 	unsigned long warns = sim_warn_count();
 
-	INIT_WORK(&det_work, det_work_fn);
+	INIT_DELAYED_WORK(&det_dwork, never_runs);
 	assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
-	assert_false(det_work_queued);
-	assert_false(work_pending(&det_work));
-	assert_int_equal(PTR_ERR(det_kthread), -EINVAL);
-	assert_int_equal(sim_warn_count(), warns + 2);
+	assert_false(dwork_queued);
+	assert_false(delayed_work_pending(&det_dwork));
+	assert_int_equal(sim_warn_count(), warns + 1);
 }
 
 int main(void)
@@ -361,7 +581,11 @@ int main(void)
 		cmocka_unit_test(test_endless_wait_is_caught_by_the_step_limit),
 		cmocka_unit_test(test_timeout_expires_after_its_jiffies_of_yields),
 		cmocka_unit_test(test_cond_resched_lets_the_other_tasks_run),
-		cmocka_unit_test_setup_teardown(test_workqueue_and_kthread_are_refused,
+		cmocka_unit_test(test_kthread_runs_and_stops_in_every_interleaving),
+		cmocka_unit_test(test_bound_work_runs_on_the_queueing_cpu_in_every_interleaving),
+		cmocka_unit_test(test_spawning_run_replays),
+		cmocka_unit_test(test_ordered_workqueue_keeps_queueing_order_in_every_interleaving),
+		cmocka_unit_test_setup_teardown(test_delayed_work_is_refused,
 						report_setup, report_teardown),
 	};
 

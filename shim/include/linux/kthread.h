@@ -17,9 +17,18 @@
  * Not modelled: a thread whose threadfn returns without kthread_stop()
  * keeps its task_struct (and its host thread) until kthread_stop(), where
  * the kernel's would exit; per-CPU kthreads are not parked on CPU hotplug;
- * signals, nice values, the node argument.  Under the deterministic
- * scheduler (sim_det.h) kthread_create() is refused with a WARN
- * (ERR_PTR(-EINVAL)): a kthread is another thread, which it cannot run.
+ * signals, nice values, the node argument.
+ *
+ * Under the deterministic scheduler (sim_det.h), a kthread created by one
+ * of the run's tasks is a task of that run, not a thread: it starts on
+ * its creator's CPU, a bound one is never migrated, it interleaves with
+ * the others at their preemption points, and kthread_stop() and
+ * kthread_park() wait by yielding.  The run ends only once it has
+ * returned, so each one must be stopped (or its threadfn return) within
+ * the run; its task_struct is valid until the run ends.  Created during a
+ * run by anything but one of its tasks: a WARN and ERR_PTR(-EINVAL);
+ * with SIM_DET_MAX_TASKS tasks in the run already: a WARN and
+ * ERR_PTR(-ENOMEM).
  */
 #ifndef _SHIM_LINUX_KTHREAD_H
 #define _SHIM_LINUX_KTHREAD_H

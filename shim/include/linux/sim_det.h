@@ -14,6 +14,14 @@
  * for a lock lets the others run.  Tasks can be migrated between CPUs at
  * points where migration is enabled.
  *
+ * Tasks can start tasks while the run goes on (sim_det_spawn()): a
+ * kthread created, or a work item queued, during a run runs as such a
+ * task (kthread.h, workqueue.h), on the CPU the kernel would give it, and
+ * interleaves with the others at their preemption points; waiting for it
+ * (kthread_stop(), flush_work()) yields.  The run ends once every task,
+ * spawned ones included, has returned.  A spawned task takes a slot of
+ * the same table as the tasks given: at most SIM_DET_MAX_TASKS in all.
+ *
  * The tasks must not wait for RCU grace periods or other threads (the
  * grace period would never end while the readers are tasks of this same
  * thread), and nothing else may use the allocator during a run.
@@ -24,7 +32,7 @@
 #include <linux/types.h>
 
 #define SIM_DET_IRQ	0x1	/* runs as an interrupt handler of its CPU */
-#define SIM_DET_MAX_TASKS	16
+#define SIM_DET_MAX_TASKS	64	/* given and spawned, per run */
 
 struct sim_det_task_spec {
 	void (*fn)(void *arg);
@@ -56,6 +64,19 @@ struct sim_det_result {
 int sim_det_run(const struct sim_det_params *params,
 		const struct sim_det_task_spec *tasks, unsigned int nr,
 		struct sim_det_result *result);
+/*
+ * From a task of the running run: add a task running fn(arg) on cpu, run
+ * from the next scheduling decision on; its index, or -EBUSY (not in a
+ * run's task), -ENOSPC (SIM_DET_MAX_TASKS reached), -EINVAL, -ENOMEM.
+ */
+int sim_det_spawn(void (*fn)(void *arg), void *arg, int cpu);
+/*
+ * From a task of the running run: move it to cpu and never migrate it
+ * again (a bound kthread or per-CPU worker), or with cpu -1 let it migrate
+ * again; 0, or -EBUSY (not in a run's task), -EINVAL (no such online CPU,
+ * or migration disabled elsewhere).
+ */
+int sim_det_pin(int cpu);
 /* Index of the running deterministic task, or -1 outside a run. */
 int sim_det_current(void);
 

@@ -29,9 +29,18 @@
  * not make way for another one, so max_active is the concurrency and
  * items that wait for one another need max_active > 1); WQ_HIGHPRI,
  * WQ_MEM_RECLAIM rescuers, WQ_FREEZABLE and affinity scopes are accepted
- * and have no effect; no more than 64 workers per workqueue.  Workers are
- * threads, so under the deterministic scheduler (sim_det.h) queueing is
- * refused with a WARN; work_on_cpu() runs fn in the caller itself on cpu.
+ * and have no effect; no more than 64 workers per workqueue;
+ * work_on_cpu() runs fn in the caller itself on cpu.
+ *
+ * Under the deterministic scheduler (sim_det.h), an item queued by one of
+ * the run's tasks runs on a worker that is a task of that run, with the
+ * guarantees above: a bound item's worker sits on its CPU and is never
+ * migrated while running it, items interleave with the other tasks at
+ * their preemption points as the seed decides, and flushing and
+ * cancelling wait by yielding.  Workers of a run end with it.  Delayed
+ * work with a delay is refused there with a WARN (its timer is a
+ * thread); with delay 0 it is queued at once.  Queueing during a run by
+ * anything but one of its tasks: a WARN, nothing queued.
  */
 #ifndef _SHIM_LINUX_WORKQUEUE_H
 #define _SHIM_LINUX_WORKQUEUE_H
