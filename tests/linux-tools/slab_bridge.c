@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/libslab.h>
 #include "slab_bridge.h"
 
 #define FLAG_NAME(flag) #flag,
