@@ -225,11 +225,6 @@ void do_slab_free(struct kmem_cache *s, struct slab *slab, void *head,
 }
 
 /*
- * What happens to an object the caller gives back before the allocator
- * takes it: init_on_free wiping, then the tool forbids access (RCU
- * readers may still look at a typesafe object, so it stays readable).
- */
-/*
  * init_on_free: zero the bytes the caller asked for and the metadata after
  * the free pointer, all but a left red zone, so the owner tracks go too;
  * the kmalloc request size is put back so its red zone stays checkable
@@ -249,6 +244,11 @@ static void wipe_on_free(struct kmem_cache *s, void *object)
 	slab_tool_metadata_end();
 }
 
+/*
+ * What happens to an object the caller gives back before the allocator
+ * takes it: init_on_free wiping, then the tool forbids access (RCU
+ * readers may still look at a typesafe object, so it stays readable).
+ */
 static __always_inline void slab_free_hooks(struct kmem_cache *s, void *object)
 {
 	if (unlikely(slab_want_init_on_free(s)))
