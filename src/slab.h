@@ -62,6 +62,7 @@
 #include <linux/string.h>
 #include <linux/slab_api.h>
 #include <linux/slab_tool.h>
+#include <linux/slab_lockless.h>
 #include <linux/stackdepot.h>
 #include <linux/poison.h>
 #include <linux/swab.h>
@@ -311,7 +312,13 @@ extern unsigned int slub_min_objects;
  * left at cache shutdown, and a hardened cache's forged free pointer (cut
  * off the freelist instead of followed).
  */
-extern bool libslab_extra_checks;
+DECLARE_STATIC_KEY_FALSE(libslab_extra_checks);
+
+/* Whether libslab_extra_checks=on. */
+static __always_inline bool slab_extra_checks(void)
+{
+	return static_branch_unlikely(&libslab_extra_checks);
+}
 extern atomic_long_t slab_error_reports;
 
 /* ---- small helpers ---- */
@@ -564,12 +571,64 @@ static inline void stat(const struct kmem_cache *s, enum stat_item si)
 		raw_cpu_inc(s->cpu_slab->stat[si]);
 }
 
+/*
+ * stat_add() from a plain lockless try, on c, the CPU copy it began on (the
+ * kernel's raw_cpu_inc() counts on the CPU it runs on by then: a task
+ * that moved in between counts one CPU over).
+ */
+static __always_inline void stat_lockless(struct kmem_cache_cpu *c,
+					  enum stat_item si, int nr)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
+		slab_lockless_write(c->stat[si],
+				    slab_lockless_read(c->stat[si]) + nr);
+}
+
 /* Count nr events at once (a chain of nr objects freed in one go). */
 static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
 			    int nr)
 {
 	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
 		raw_cpu_add(s->cpu_slab->stat[si], nr);
+}
+
+/*
+ * A lockless try's primitives.  A plain try (the entry points' first, with
+ * every hook off and nothing watching, see slab_lockless.h) uses forms
+ * that call nothing and counts on c; every other try is the kernel's code,
+ * READ_ONCE()s that are preemption points and a commit on this CPU.
+ * plain is a constant wherever these are inlined.
+ */
+#define cpu_try_ptr(plain, pcp)						\
+	((plain) ? slab_lockless_cpu_ptr(pcp) : raw_cpu_ptr(pcp))
+#define cpu_try_read(plain, x)						\
+	((plain) ? slab_lockless_read(x) : READ_ONCE(x))
+
+static __always_inline bool cpu_try_commit(bool plain, struct kmem_cache *s,
+					   struct kmem_cache_cpu *c,
+					   void *freelist_old,
+					   void *freelist_new,
+					   unsigned long tid)
+{
+	freelist_aba_t old = { .freelist = freelist_old, .counter = tid };
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = next_tid(tid) };
+
+	if (plain)
+		return slab_lockless_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
+						    &c->freelist_tid.full,
+						    old.full, new.full);
+	return __update_cpu_freelist_fast(s, freelist_old, freelist_new, tid);
+}
+
+static __always_inline void cpu_try_stat(bool plain, struct kmem_cache *s,
+					 struct kmem_cache_cpu *c,
+					 enum stat_item si, int nr)
+{
+	if (plain)
+		stat_lockless(c, si, nr);
+	else
+		stat_add(s, si, nr);
 }
 
 /* Where the free pointer of object lives. */
@@ -590,26 +649,35 @@ static inline unsigned long freelist_ptr_key(const struct kmem_cache *s,
 	return s->random ^ swab((unsigned long)ptr_addr);
 }
 
+/* The free pointer that the word at addr holds as stored. */
+static inline void *freeptr_decode(const struct kmem_cache *s, void **addr,
+				   void *stored)
+{
+	if (likely(!s->random))
+		return stored;
+	return (void *)((unsigned long)stored ^ freelist_ptr_key(s, addr));
+}
+
 static inline void *get_freepointer(const struct kmem_cache *s, void *object)
 {
 	void **addr = freeptr_addr(s, object);
 
-	if (likely(!s->random))
-		return *addr;
-	return (void *)((unsigned long)*addr ^ freelist_ptr_key(s, addr));
+	return freeptr_decode(s, addr, *addr);
 }
 
-/* Read a free pointer that a racing CPU may be overwriting (fast path). */
-static inline void *get_freepointer_safe(const struct kmem_cache *s,
-					 void *object)
+/*
+ * Read a free pointer that a racing CPU may be overwriting, in a lockless
+ * try (plain: see cpu_try_read()).
+ */
+static __always_inline void *get_freepointer_safe(bool plain,
+						  const struct kmem_cache *s,
+						  void *object)
 {
 	void **addr = freeptr_addr(s, object);
 	/* the object may be reallocated and overwritten: the tid check decides */
-	void *stored = data_race(READ_ONCE(*addr));
+	void *stored = data_race(cpu_try_read(plain, *addr));
 
-	if (likely(!s->random))
-		return stored;
-	return (void *)((unsigned long)stored ^ freelist_ptr_key(s, addr));
+	return freeptr_decode(s, addr, stored);
 }
 
 static inline void set_freepointer(const struct kmem_cache *s, void *object,
@@ -763,6 +831,24 @@ static inline int setup_failslab(const char *value)
 	return -EINVAL;
 }
 #endif
+
+/*
+ * Whether every switch that gives an allocation or a free more to do than
+ * the lockless pop or push is off: PREEMPT_RT's lock-only paths, fault
+ * injection, the tool, init_on_alloc (the per-call __GFP_ZERO aside) and
+ * init_on_free, libslab_extra_checks, and anything watching single steps
+ * (userspace).  Where slab_lockless_quiet() covers them all in one test,
+ * it alone answers.
+ */
+static __always_inline bool slab_switches_off(void)
+{
+	if (SLAB_LOCKLESS_QUIET_COVERS_SWITCHES)
+		return slab_lockless_quiet();
+	return slab_lockless_quiet() && USE_LOCKLESS_FAST_PATH() &&
+	       !slab_failslab_armed() && !slab_tool_active() &&
+	       !want_init_on_alloc(0) && !want_init_on_free() &&
+	       !slab_extra_checks();
+}
 
 /* slub_debug.c: apply slub_debug= to the flags of the cache called name. */
 slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name);

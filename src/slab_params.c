@@ -15,7 +15,7 @@ unsigned int slub_min_order;
 /* SLUB_TINY keeps slabs small: order 1 at most unless slub_max_order= says otherwise. */
 unsigned int slub_max_order = IS_ENABLED(CONFIG_LIBSLAB_TINY) ? 1 : PAGE_ALLOC_COSTLY_ORDER;
 unsigned int slub_min_objects;
-bool libslab_extra_checks;
+DEFINE_STATIC_KEY_FALSE(libslab_extra_checks);
 
 /* Parse an unsigned number that must make up all of str. */
 static int parse_uint(const char *str, unsigned int *out)
@@ -67,7 +67,16 @@ static int setup_slab_merge(const char *str)
 /* libslab_extra_checks=on|off: the checks 6.12 does not make (see slab.h). */
 static int setup_libslab_extra_checks(const char *str)
 {
-	return kstrtobool(str, &libslab_extra_checks);
+	bool on;
+	int err = kstrtobool(str, &on);
+
+	if (err)
+		return err;
+	if (on)
+		static_branch_enable(&libslab_extra_checks);
+	else
+		static_branch_disable(&libslab_extra_checks);
+	return 0;
 }
 
 struct slab_param {

@@ -190,7 +190,7 @@ static void *cpu_freelist_pop(struct kmem_cache *s, struct kmem_cache_cpu *c)
 		if (!old.freelist)
 			return NULL;
 	} while (!__update_cpu_freelist(c, &old,
-					get_freepointer_safe(s, old.freelist)));
+					get_freepointer_safe(false, s, old.freelist)));
 	return old.freelist;
 }
 
@@ -381,7 +381,7 @@ out_unlock:
 }
 
 /*
- * libslab_extra_checks: a forged free pointer of a hardened cache was just
+ * slab_extra_checks(): a forged free pointer of a hardened cache was just
  * made the cpu freelist (6.12 would follow it): report it and empty the cpu
  * freelist (its objects stay counted as in use: lost, but never handed out
  * wrongly).
@@ -407,37 +407,42 @@ static noinline void cpu_freelist_cut(struct kmem_cache *s, void *object,
 /*
  * One try of the lockless pop: the object, or NULL when the cpu freelist
  * is empty or its slab is not on node (*raced clear: take the slow path),
- * or when the tid moved on (*raced set: try again).  checked: whether
- * libslab_extra_checks may be on (the plain allocation knows it is off).
+ * or when the tid moved on (*raced set: try again).  plain: the entry
+ * points' first try, with every hook off (slab_alloc_plain()); it also
+ * gives up, *raced clear, when it cannot name this CPU's copy without a
+ * call.
  */
 static __always_inline void *cpu_freelist_pop_fast(struct kmem_cache *s,
-						   int node, bool checked,
+						   int node, bool plain,
 						   bool *raced)
 {
-	struct kmem_cache_cpu *c = raw_cpu_ptr(s->cpu_slab);
-	unsigned long tid = READ_ONCE(c->tid);
+	struct kmem_cache_cpu *c = cpu_try_ptr(plain, s->cpu_slab);
+	unsigned long tid;
 	struct slab *slab;
 	void *object, *next;
 
+	*raced = false;
+	if (plain && unlikely(!c))
+		return NULL;
+	tid = cpu_try_read(plain, c->tid);
 	/* tid first: any change after this fails the cmpxchg. */
 	barrier();
-	object = READ_ONCE(c->freelist);
-	slab = READ_ONCE(c->slab);
-	*raced = false;
+	object = cpu_try_read(plain, c->freelist);
+	slab = cpu_try_read(plain, c->slab);
 	if (unlikely(!object || !slab || !node_match(slab, node)))
 		return NULL;
 
-	next = get_freepointer_safe(s, object);
-	if (likely(__update_cpu_freelist_fast(s, object, next, tid))) {
+	next = get_freepointer_safe(plain, s, object);
+	if (likely(cpu_try_commit(plain, s, c, object, next, tid))) {
 		/* Committed under an unchanged tid: next was really stored. */
-		if (checked && unlikely(s->random) &&
-		    unlikely(libslab_extra_checks) &&
+		if (!plain && unlikely(s->random) &&
+		    slab_extra_checks() &&
 		    unlikely(!freeptr_sane(s, object, next)))
 			cpu_freelist_cut(s, object, next);
-		stat(s, ALLOC_FASTPATH);
+		cpu_try_stat(plain, s, c, ALLOC_FASTPATH, 1);
 		return object;
 	}
-	stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
+	cpu_try_stat(plain, s, c, CMPXCHG_DOUBLE_CPU_FAIL, 1);
 	*raced = true;
 	return NULL;
 }
@@ -458,7 +463,7 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 		return ___slab_alloc(s, gfpflags, node, addr, orig_size);
 
 	do {
-		object = cpu_freelist_pop_fast(s, node, true, &raced);
+		object = cpu_freelist_pop_fast(s, node, false, &raced);
 		if (likely(object))
 			return object;
 	} while (raced);
@@ -511,17 +516,15 @@ static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 }
 
 /*
- * Whether an allocation from s has nothing to do but the pop: no hook,
- * fault injection, initialisation, check or lock-only path is on, and it
- * may sleep if it says so (might_sleep() would have nothing to report).
+ * Whether an allocation from s has nothing to do but the pop: every
+ * switch is off (slab_switches_off()), it asks for no zeroing, and it may
+ * sleep if it says so (might_sleep() would have nothing to report).
  */
 static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
 					     gfp_t gfpflags)
 {
-	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
-	       likely(s) && !slab_failslab_armed() && !slab_tool_active() &&
-	       !want_init_on_alloc(gfpflags) && !slab_want_init_on_free(s) &&
-	       likely(!libslab_extra_checks) &&
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && likely(s) &&
+	       slab_switches_off() && !(gfpflags & __GFP_ZERO) &&
 	       (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP) ||
 		!gfpflags_allow_blocking(gfpflags & gfp_allowed_mask) ||
 		preemptible());
@@ -529,8 +532,9 @@ static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
 
 /*
  * The entry points' allocation: with every hook off, a hit on the cpu
- * freelist is one lockless try; anything else calls the whole path as a
- * tail call, so the hit needs no frame for the rest.
+ * freelist is one plain lockless try, which calls nothing and so needs no
+ * stack frame; anything else, a race included, is the whole path as a
+ * tail call.
  */
 static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 						  gfp_t gfpflags, int node,
@@ -539,7 +543,7 @@ static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 {
 	if (likely(slab_alloc_plain(s, gfpflags))) {
 		bool raced;
-		void *object = cpu_freelist_pop_fast(s, node, false, &raced);
+		void *object = cpu_freelist_pop_fast(s, node, true, &raced);
 
 		if (likely(object))
 			return object;
@@ -626,12 +630,12 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	/*
 	 * Objects come off the cpu freelist in one go, and the fast path
 	 * refills it from the slow path when it runs dry.  A hardened cache
-	 * under libslab_extra_checks checks every free pointer it follows, so
+	 * under slab_extra_checks() checks every free pointer it follows, so
 	 * it takes the fast path for each object.
 	 */
 	slab_tool_metadata_begin();
 	for (i = 0; i < size; i++) {
-		if (likely(!s->random || !libslab_extra_checks)) {
+		if (likely(!s->random || !slab_extra_checks())) {
 			i += cpu_freelist_take(s, size - i, p + i);
 			if (i == size)
 				break;

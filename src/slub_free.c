@@ -10,14 +10,14 @@
 #include "slab.h"
 
 /*
- * libslab_extra_checks: the freelist head already being the object means
+ * slab_extra_checks(): the freelist head already being the object means
  * it was just freed (what CONFIG_SLAB_FREELIST_HARDENED BUG()s on in
  * set_freepointer()).  Reported, and the free is dropped.
  */
 static bool double_free_caught(struct kmem_cache *s, void *head,
 			       void *freelist, unsigned long addr)
 {
-	if (likely(!libslab_extra_checks) || likely(freelist != head))
+	if (!slab_extra_checks() || likely(freelist != head))
 		return false;
 	slab_err(s, virt_to_slab(head), "Double free of 0x%p detected at %pS",
 		 head, (void *)addr);
@@ -150,42 +150,46 @@ static bool cpu_freelist_push_locked(struct kmem_cache *s, struct slab *slab,
 /* What one lockless try of pushing a chain on the cpu freelist did. */
 enum cpu_push {
 	CPU_PUSH_DONE,		/* pushed (or dropped as a caught double free) */
-	CPU_PUSH_RACED,		/* the tid moved on: try again */
+	CPU_PUSH_RACED,		/* the tid moved on (or more to do): try again */
 	CPU_PUSH_NOT_CPU_SLAB,	/* slab is not this CPU's slab */
 	CPU_PUSH_LOCKED,	/* PREEMPT_RT: only under the local lock */
 };
 
 /*
- * One try of the lockless push of head..tail (cnt objects of slab);
- * checked: whether libslab_extra_checks may be on (the plain free knows
- * it is off).
+ * One try of the lockless push of head..tail (cnt objects of slab).
+ * plain: the entry points' first try, with every hook off
+ * (slab_free_plain()); it reports CPU_PUSH_RACED, too, when it cannot
+ * name this CPU's copy without a call.
  */
 static __always_inline enum cpu_push cpu_freelist_push_fast(struct kmem_cache *s,
 							    struct slab *slab,
 							    void *head, void *tail,
-							    int cnt, bool checked,
+							    int cnt, bool plain,
 							    unsigned long addr)
 {
-	struct kmem_cache_cpu *c = raw_cpu_ptr(s->cpu_slab);
-	unsigned long tid = READ_ONCE(c->tid);
+	struct kmem_cache_cpu *c = cpu_try_ptr(plain, s->cpu_slab);
+	unsigned long tid;
 	void *freelist;
 
+	if (plain && unlikely(!c))
+		return CPU_PUSH_RACED;
+	tid = cpu_try_read(plain, c->tid);
 	/* Same ordering as the alloc fast path: tid, then the rest. */
 	barrier();
-	if (unlikely(slab != READ_ONCE(c->slab)))
+	if (unlikely(slab != cpu_try_read(plain, c->slab)))
 		return CPU_PUSH_NOT_CPU_SLAB;
-	if (!USE_LOCKLESS_FAST_PATH())
+	if (!plain && !USE_LOCKLESS_FAST_PATH())
 		return CPU_PUSH_LOCKED;
-	freelist = READ_ONCE(c->freelist);
-	if (checked && unlikely(double_free_caught(s, head, freelist, addr)))
+	freelist = cpu_try_read(plain, c->freelist);
+	if (!plain && unlikely(double_free_caught(s, head, freelist, addr)))
 		return CPU_PUSH_DONE;
 	set_freepointer(s, tail, freelist);
-	if (likely(__update_cpu_freelist_fast(s, freelist, head, tid))) {
+	if (likely(cpu_try_commit(plain, s, c, freelist, head, tid))) {
 		/* A bulk chain counts each of its objects. */
-		stat_add(s, FREE_FASTPATH, cnt);
+		cpu_try_stat(plain, s, c, FREE_FASTPATH, cnt);
 		return CPU_PUSH_DONE;
 	}
-	stat(s, CMPXCHG_DOUBLE_CPU_FAIL);
+	cpu_try_stat(plain, s, c, CMPXCHG_DOUBLE_CPU_FAIL, 1);
 	return CPU_PUSH_RACED;
 }
 
@@ -201,7 +205,7 @@ static __always_inline void do_slab_free_inline(struct kmem_cache *s,
 		return;
 	}
 	for (;;) {
-		switch (cpu_freelist_push_fast(s, slab, head, tail, cnt, true,
+		switch (cpu_freelist_push_fast(s, slab, head, tail, cnt, false,
 					       addr)) {
 		case CPU_PUSH_DONE:
 			return;
@@ -262,7 +266,7 @@ static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 				    void *object, unsigned long addr)
 {
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
-	if (unlikely(libslab_extra_checks) &&
+	if (slab_extra_checks() &&
 	    unlikely(!check_valid_pointer(s, slab, object))) {
 		slab_err(s, slab, "Invalid object pointer 0x%p freed at %pS",
 			 object, (void *)addr);
@@ -275,30 +279,39 @@ static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 }
 
 /*
- * Whether a free to s has nothing to do but the push: no check, wiping,
- * tool or lock-only path is on, and the cache has per-CPU slabs.
+ * Whether a free to s has nothing to do but the push: every switch is off
+ * (slab_switches_off()) and the cache has per-CPU slabs.
  */
 static __always_inline bool slab_free_plain(struct kmem_cache *s)
 {
-	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && USE_LOCKLESS_FAST_PATH() &&
-	       likely(!libslab_extra_checks) && !slab_want_init_on_free(s) &&
-	       !slab_tool_active();
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && slab_switches_off();
 }
 
 /*
  * The entry points' free of object (of s's slab): with every hook off, an
- * object of the cpu slab is one lockless try; anything else calls the
- * whole path as a tail call, so that try needs no frame for the rest.
+ * object of the cpu slab is one plain lockless try, which calls nothing
+ * and so needs no stack frame, and any other slab's object goes straight
+ * to __slab_free(); anything else, a race included, is the whole path.
+ * All three are tail calls.
  */
 static __always_inline void slab_free_try_plain(struct kmem_cache *s,
 						struct slab *slab,
 						void *object,
 						unsigned long addr)
 {
-	if (likely(slab_free_plain(s)) &&
-	    likely(cpu_freelist_push_fast(s, slab, object, object, 1, false,
-					  addr) == CPU_PUSH_DONE))
-		return;
+	if (likely(slab_free_plain(s))) {
+		switch (cpu_freelist_push_fast(s, slab, object, object, 1, true,
+					       addr)) {
+		case CPU_PUSH_DONE:
+			return;
+		case CPU_PUSH_NOT_CPU_SLAB:
+			__slab_free(s, slab, object, object, 1, addr);
+			return;
+		case CPU_PUSH_RACED:
+		case CPU_PUSH_LOCKED:
+			break;
+		}
+	}
 	slab_free_full(s, slab, object, addr);
 }
 
@@ -388,7 +401,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
-	if (!df->s || (libslab_extra_checks &&
+	if (!df->s || (slab_extra_checks() &&
 		       !check_valid_pointer(df->s, df->slab, object))) {
 		if (df->s)
 			slab_err(df->s, df->slab,
@@ -411,7 +424,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		if (!object)
 			continue;
 		if (df->slab == virt_to_slab(object) &&
-		    (!libslab_extra_checks ||
+		    (!slab_extra_checks() ||
 		     (check_valid_pointer(df->s, df->slab, object) &&
 		      object != df->freelist))) {
 			slab_free_hooks(df->s, object);

@@ -218,8 +218,8 @@ void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)
 	bool to_tail = !!READ_ONCE(slab->freelist);
 
 	for (iter = freelist; iter; iter = get_freepointer(s, iter)) {
-		/* libslab_extra_checks: keep a hardened chain up to a forged link. */
-		if (unlikely(s->random) && unlikely(libslab_extra_checks) &&
+		/* slab_extra_checks(): keep a hardened chain up to a forged link. */
+		if (unlikely(s->random) && slab_extra_checks() &&
 		    unlikely(!freeptr_sane(s, iter, get_freepointer(s, iter)))) {
 			freelist_corrupt(s, iter, get_freepointer(s, iter));
 			set_freepointer(s, iter, NULL);
@@ -523,10 +523,10 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 			}
 		}
 		/*
-		 * 6.12 lists partial slabs only; libslab_extra_checks adds the
+		 * 6.12 lists partial slabs only; slab_extra_checks() adds the
 		 * full ones, listed when users are tracked, counted otherwise.
 		 */
-		if (libslab_extra_checks) {
+		if (slab_extra_checks()) {
 			list_for_each_entry(slab, &n->full, slab_list) {
 				list_slab_objects(s, slab);
 				listed_objects += slab->objects;
@@ -542,7 +542,7 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		ret = -EBUSY;
 		unlisted_objects = atomic_long_read(&n->total_objects) -
 				   listed_objects;
-		if (libslab_extra_checks && unlisted_objects)
+		if (slab_extra_checks() && unlisted_objects)
 			slab_err(s, NULL, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,
 				 node_nr_slabs(n) - listed_slabs, node);

@@ -31,9 +31,9 @@
 #include "sim.h"
 
 unsigned int nr_cpu_ids = 1;
-int sim_points_armed;
+/* Every switch that gives the fast paths more to do (sim_switches.h). */
+union sim_switches sim_switches;
 static enum sim_cpu_map cpu_map;
-bool sim_preempt_rt_model;
 static unsigned int next_cpu;
 static bool cpu_offline_flag[NR_CPUS];
 static unsigned int nr_online;
@@ -64,7 +64,7 @@ void sim_cpu_setup(const struct sim_config *config)
 	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
 	nr_online = nr_cpu_ids;
 	cpu_map = config->cpu_map;
-	sim_preempt_rt_model = config->preempt_rt;
+	sim_switches.preempt_rt = config->preempt_rt;
 }
 
 struct sim_task *sim_task(void)
@@ -360,9 +360,9 @@ void sim_set_point_hook(void (*hook)(enum sim_point point, void *arg), void *arg
 		      "sim_set_point_hook: libslab-fast has no preemption points\n"))
 		return;
 	if (!t->hook && hook)
-		__atomic_fetch_add(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+		__atomic_fetch_add(&sim_switches.points_armed, 1, __ATOMIC_SEQ_CST);
 	else if (t->hook && !hook)
-		__atomic_fetch_sub(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+		__atomic_fetch_sub(&sim_switches.points_armed, 1, __ATOMIC_SEQ_CST);
 	t->hook = hook;
 	t->hook_arg = arg;
 }

@@ -31,8 +31,6 @@ static const struct sim_config default_config = {
 };
 static struct sim_config config;
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
-bool sim_init_on_alloc;
-bool sim_init_on_free;
 
 /*
  * The smallest node is one block of the largest order; the largest
@@ -246,9 +244,9 @@ static void sim_init_once(void)
 {
 	if (sim_parse(getenv("LIBSLAB_CMDLINE"), &config))
 		sim_note_cmdline_error();
-	sim_init_on_alloc = config.init_on_alloc;
-	sim_init_on_free = config.init_on_free;
-	slab_tool_on = config.tool_poison;
+	sim_switches.init_on_alloc = config.init_on_alloc;
+	sim_switches.init_on_free = config.init_on_free;
+	sim_switches.tool_poison = config.tool_poison;
 	sim_cpu_setup(&config);
 	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
 			     config.page_poison);

@@ -373,7 +373,7 @@ int sim_det_run(const struct sim_det_params *params,
 	det.fiber = __tsan_get_current_fiber();
 #endif
 	sim_det_running = 1;
-	__atomic_fetch_add(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&sim_switches.points_armed, 1, __ATOMIC_SEQ_CST);
 
 	while (finished < det.nr) {
 		unsigned int n = 0;
@@ -415,7 +415,7 @@ int sim_det_run(const struct sim_det_params *params,
 		}
 	}
 
-	__atomic_fetch_sub(&sim_points_armed, 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_sub(&sim_switches.points_armed, 1, __ATOMIC_SEQ_CST);
 	sim_det_running = 0;
 	det_teardown(det.nr);
 	return result->livelock ? -EDEADLK : 0;

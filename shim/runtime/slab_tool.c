@@ -11,8 +11,6 @@
 #include <sanitizer/asan_interface.h>
 #endif
 
-bool slab_tool_on;
-
 void __slab_tool_slab_new(void *addr, size_t size)
 {
 #ifdef HAVE_MEMCHECK

@@ -12,8 +12,8 @@
 static int stop(void **state)
 {
 	libslab_parse_cmdline("slab_freelist_hardened=off slab_freelist_random=off");
-	sim_init_on_alloc = false;
-	sim_init_on_free = false;
+	sim_switches.init_on_alloc = false;
+	sim_switches.init_on_free = false;
 	return report_teardown(state);
 }
 
@@ -138,7 +138,7 @@ static void test_init_on_alloc_hides_stale_data(void **state)
 	p = kmem_cache_alloc(s, GFP_KERNEL);
 	assert_int_equal(p[200], 'S');			/* stale without the option */
 	kmem_cache_free(s, p);
-	sim_init_on_alloc = true;
+	sim_switches.init_on_alloc = true;
 	p = kmem_cache_alloc(s, GFP_KERNEL);
 	assert_null(memchr_inv(p, 0, 256));
 	kmem_cache_free(s, p);
@@ -156,7 +156,7 @@ static void test_krealloc_in_place_zeroes_the_rest_with_init_on_alloc(void **sta
 	char *q;
 
 	memset(p, 'S', 64);
-	sim_init_on_alloc = true;
+	sim_switches.init_on_alloc = true;
 	q = krealloc(p, 16, GFP_KERNEL);
 	assert_ptr_equal(q, p);
 	assert_null(memchr_inv(q, 'S', 16));
@@ -170,7 +170,7 @@ static void test_init_on_free_wipes_freed_objects(void **state)
 	char *keep = kmem_cache_alloc(s, GFP_KERNEL);
 	char *p = kmem_cache_alloc(s, GFP_KERNEL);
 
-	sim_init_on_free = true;
+	sim_switches.init_on_free = true;
 	memset(p, 'S', 256);
 	kmem_cache_free(s, p);
 	/* Only the free pointer may be non-zero in the freed object. */

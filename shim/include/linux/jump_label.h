@@ -8,6 +8,7 @@
 #define _SHIM_LINUX_JUMP_LABEL_H
 
 #include <linux/types.h>
+#include <linux/sim_switches.h>
 
 struct static_key_false {
 	bool enabled;
@@ -19,8 +20,23 @@ struct static_key_false {
 /* Whether key is on; the code after it is the unlikely case. */
 #define static_branch_unlikely(key)					\
 	__builtin_expect(__atomic_load_n(&(key)->enabled, __ATOMIC_RELAXED), 0)
-/* Turn key on for every CPU. */
-#define static_branch_enable(key)					\
-	__atomic_store_n(&(key)->enabled, true, __ATOMIC_RELAXED)
+
+/*
+ * Turn key on (or off) for every CPU.  A key that is on counts in
+ * sim_switches, so the lockless tries stand aside (slab_lockless.h).
+ */
+static inline void static_branch_enable(struct static_key_false *key)
+{
+	if (!__atomic_exchange_n(&key->enabled, true, __ATOMIC_SEQ_CST))
+		__atomic_fetch_add(&sim_switches.keys_enabled, 1,
+				   __ATOMIC_SEQ_CST);
+}
+
+static inline void static_branch_disable(struct static_key_false *key)
+{
+	if (__atomic_exchange_n(&key->enabled, false, __ATOMIC_SEQ_CST))
+		__atomic_fetch_sub(&sim_switches.keys_enabled, 1,
+				   __ATOMIC_SEQ_CST);
+}
 
 #endif

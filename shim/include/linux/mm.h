@@ -15,6 +15,7 @@
 #include <linux/gfp.h>
 #include <linux/mmzone.h>
 #include <linux/log2.h>
+#include <linux/sim_switches.h>
 #include <asm/page.h>
 
 
@@ -100,20 +101,18 @@ static inline void folio_put(struct folio *folio)
  * init_on_alloc=1 / init_on_free=1 (LIBSLAB_CMDLINE, the kernel's boot
  * parameters): zero memory when it is handed out / given back.
  */
-extern bool sim_init_on_alloc;
-extern bool sim_init_on_free;
 
 /* Whether an allocation with flags must come zeroed. */
 static inline bool want_init_on_alloc(gfp_t flags)
 {
-	return __atomic_load_n(&sim_init_on_alloc, __ATOMIC_RELAXED) ||
+	return __atomic_load_n(&sim_switches.init_on_alloc, __ATOMIC_RELAXED) ||
 	       (flags & __GFP_ZERO);
 }
 
 /* Whether freed memory must be zeroed. */
 static inline bool want_init_on_free(void)
 {
-	return __atomic_load_n(&sim_init_on_free, __ATOMIC_RELAXED);
+	return __atomic_load_n(&sim_switches.init_on_free, __ATOMIC_RELAXED);
 }
 
 #endif

@@ -31,6 +31,7 @@
 
 #include <stdbool.h>
 #include <linux/sim_rseq.h>
+#include <linux/sim_switches.h>
 
 /* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
 int sim_set_cpu(int cpu);
@@ -118,11 +119,10 @@ int sim_cpu_offline(int cpu);
 /* Bring cpu back online; 0 or -EINVAL. */
 int sim_cpu_online(int cpu);
 /* Set from preempt=rt in LIBSLAB_CMDLINE at startup; read it through sim_preempt_rt(). */
-extern bool sim_preempt_rt_model;
 /* Whether local locks and spinlocks are sleeping locks (preempt=rt in LIBSLAB_CMDLINE). */
 static inline bool sim_preempt_rt(void)
 {
-	return sim_preempt_rt_model;
+	return __atomic_load_n(&sim_switches.preempt_rt, __ATOMIC_RELAXED);
 }
 
 /*

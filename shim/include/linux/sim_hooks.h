@@ -15,6 +15,8 @@
 #ifndef _SHIM_LINUX_SIM_HOOKS_H
 #define _SHIM_LINUX_SIM_HOOKS_H
 
+#include <linux/sim_switches.h>
+
 /* Whether this build has the hooks (the fast library has not). */
 #ifdef LIBSLAB_NO_SIM_HOOKS
 #define SIM_HOOKS	0
@@ -26,12 +28,11 @@
  * Preemption points (see enum sim_point in sim_cpu.h): a flag test, taken
  * only while a test hook or the deterministic scheduler is active.
  */
-extern int sim_points_armed;
 void sim_point_slow(int point);
 #define sim_point(point)						\
 	do {								\
 		if (SIM_HOOKS &&					\
-		    __builtin_expect(__atomic_load_n(&sim_points_armed,	\
+		    __builtin_expect(__atomic_load_n(&sim_switches.points_armed,	\
 						     __ATOMIC_RELAXED), 0)) \
 			sim_point_slow(point);				\
 	} while (0)
@@ -41,7 +42,7 @@ void sim_hook_cmpxchg128_failed(void);
 #define sim_cmpxchg128_failed()						\
 	do {								\
 		if (SIM_HOOKS &&					\
-		    __builtin_expect(__atomic_load_n(&sim_points_armed,	\
+		    __builtin_expect(__atomic_load_n(&sim_switches.points_armed,	\
 						     __ATOMIC_RELAXED), 0)) \
 			sim_hook_cmpxchg128_failed();			\
 	} while (0)

@@ -77,19 +77,29 @@ static inline bool sim_rseq_percpu(const void *ptr)
 bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 				u128 new);
 
-/*
- * try_cmpxchg128 on a pair in the per-CPU region: the restartable
- * sequence when the task runs on the pair's CPU and no fence is up, else
- * the fenced path.  On failure, or when the host restarted the sequence,
- * *oldp gets what the pair held (read word by word, tid first: the
- * caller's next try validates it).
- */
-static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
-						    u128 new)
+/* The CPU whose per-CPU copy ptr lies in. */
+static inline unsigned int sim_rseq_pair_cpu(const void *ptr)
 {
-	unsigned int cpu = (unsigned int)(((unsigned long)ptr -
-					   sim_rseq_pcpu_base) >> PCPU_UNIT_SHIFT);
-	u64 *word = (u64 *)ptr;
+	return (unsigned int)(((unsigned long)ptr - sim_rseq_pcpu_base) >>
+			      PCPU_UNIT_SHIFT);
+}
+
+/* What one restartable commit did. */
+enum sim_rseq_result {
+	SIM_RSEQ_DONE,		/* the pair held old and now holds new */
+	SIM_RSEQ_FAILED,	/* it did not hold old, or the host restarted us */
+	SIM_RSEQ_FENCED,	/* another CPU, or a fence: only the fenced path may */
+};
+
+/*
+ * The restartable commit of a pair in the per-CPU region: compare with
+ * old and store new, tid word first, if the task runs on the pair's CPU
+ * and no fence is up.  It writes nothing unless it returns SIM_RSEQ_DONE.
+ */
+static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
+							    u128 old, u128 new)
+{
+	unsigned int cpu = sim_rseq_pair_cpu(ptr);
 
 	__asm__ __volatile__ goto(
 		".pushsection __rseq_cs, \"aw\"\n\t"
@@ -121,17 +131,40 @@ static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
 		:
 		: [rs] "r" (__rseq_offset), [cpu] "r" (cpu),
 		  [fence] "r" (&sim_rseq_fence[cpu]), [ptr] "r" (ptr),
-		  [old_lo] "r" ((u64)*oldp), [old_hi] "r" ((u64)(*oldp >> 64)),
+		  [old_lo] "r" ((u64)old), [old_hi] "r" ((u64)(old >> 64)),
 		  [new_lo] "r" ((u64)new), [new_hi] "r" ((u64)(new >> 64))
 		: "rax", "memory", "cc"
 		: fenced, failed);
-	return true;
+	return SIM_RSEQ_DONE;
 failed:
+	return SIM_RSEQ_FAILED;
+fenced:
+	return SIM_RSEQ_FENCED;
+}
+
+/*
+ * try_cmpxchg128 on a pair in the per-CPU region: the restartable commit,
+ * or the fenced path when the task is elsewhere or a fence is up.  On
+ * failure *oldp gets what the pair held (read word by word, tid first:
+ * the caller's next try validates it).
+ */
+static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
+						    u128 new)
+{
+	u64 *word = (u64 *)ptr;
+
+	switch (sim_rseq_commit(ptr, *oldp, new)) {
+	case SIM_RSEQ_DONE:
+		return true;
+	case SIM_RSEQ_FENCED:
+		return sim_rseq_fenced_cmpxchg128(ptr, sim_rseq_pair_cpu(ptr),
+						  oldp, new);
+	case SIM_RSEQ_FAILED:
+		break;
+	}
 	*oldp = (u128)__atomic_load_n(&word[1], __ATOMIC_RELAXED) << 64;
 	*oldp |= __atomic_load_n(&word[0], __ATOMIC_RELAXED);
 	return false;
-fenced:
-	return sim_rseq_fenced_cmpxchg128(ptr, cpu, oldp, new);
 }
 #else
 static inline bool sim_rseq_active(void)

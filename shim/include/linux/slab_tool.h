@@ -23,16 +23,17 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
+#include <linux/sim_switches.h>
 
 struct kmem_cache;
-extern bool slab_tool_on;
 /* Whether s takes part: debug caches check objects themselves. */
 bool slab_tool_cache(const struct kmem_cache *s);
 
 /* Whether any hook below does something (a tool runs): else they are all no-ops. */
 static inline bool slab_tool_active(void)
 {
-	return __builtin_expect(slab_tool_on, 0);
+	return __builtin_expect(__atomic_load_n(&sim_switches.tool_poison,
+						__ATOMIC_RELAXED), 0);
 }
 
 /* Used through the inline wrappers below. */
@@ -48,7 +49,7 @@ void __slab_tool_metadata_end(void);
 static inline void slab_tool_slab_new(const struct kmem_cache *s, void *addr,
 				      size_t size)
 {
-	if (unlikely(slab_tool_on) && slab_tool_cache(s))
+	if (slab_tool_active() && slab_tool_cache(s))
 		__slab_tool_slab_new(addr, size);
 }
 
@@ -56,7 +57,7 @@ static inline void slab_tool_slab_new(const struct kmem_cache *s, void *addr,
 static inline void slab_tool_slab_free(const struct kmem_cache *s, void *addr,
 				       size_t size)
 {
-	if (unlikely(slab_tool_on) && slab_tool_cache(s))
+	if (slab_tool_active() && slab_tool_cache(s))
 		__slab_tool_slab_free(addr, size);
 }
 
@@ -65,7 +66,7 @@ static inline void slab_tool_object_alloc(const struct kmem_cache *s,
 					  const void *object, size_t size,
 					  bool initialized)
 {
-	if (unlikely(slab_tool_on) && slab_tool_cache(s))
+	if (slab_tool_active() && slab_tool_cache(s))
 		__slab_tool_object_alloc(object, size, initialized);
 }
 
@@ -77,7 +78,7 @@ static inline void slab_tool_object_trim(const struct kmem_cache *s,
 					 const void *object, size_t size,
 					 size_t object_size)
 {
-	if (unlikely(slab_tool_on) && size < object_size && slab_tool_cache(s))
+	if (slab_tool_active() && size < object_size && slab_tool_cache(s))
 		__slab_tool_object_trim(object, size, object_size);
 }
 
@@ -85,21 +86,21 @@ static inline void slab_tool_object_trim(const struct kmem_cache *s,
 static inline void slab_tool_object_free(const struct kmem_cache *s,
 					 const void *object, size_t size)
 {
-	if (unlikely(slab_tool_on) && slab_tool_cache(s))
+	if (slab_tool_active() && slab_tool_cache(s))
 		__slab_tool_object_free(object, size);
 }
 
 /* The allocator reads or writes its own metadata from here... */
 static inline void slab_tool_metadata_begin(void)
 {
-	if (unlikely(slab_tool_on))
+	if (slab_tool_active())
 		__slab_tool_metadata_begin();
 }
 
 /* ...to here. */
 static inline void slab_tool_metadata_end(void)
 {
-	if (unlikely(slab_tool_on))
+	if (slab_tool_active())
 		__slab_tool_metadata_end();
 }
 

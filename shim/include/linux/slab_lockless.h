@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The primitives of the core's lockless per-CPU tries (the alloc and free
+ * fast paths of the entry points), named apart so that each build gives
+ * them its cheapest form.  The kernel build maps them to raw_cpu_ptr(),
+ * READ_ONCE()/WRITE_ONCE() and this_cpu_try_cmpxchg128(); this one, the
+ * userspace shim's, makes a try that calls nothing, so that a hit needs
+ * no stack frame, and hands every case it cannot serve that way back to
+ * the caller, whose whole path then does it with the usual primitives:
+ *
+ *  - while any switch in sim_switches is on, no try runs: armed
+ *    preemption points (a test hook or the deterministic scheduler watches
+ *    each step: only the whole path, whose READ_ONCE()s are the points,
+ *    is watched), a static key (fault injection, libslab_extra_checks),
+ *    preempt=rt, slub_tool_poison, init_on_alloc or init_on_free; one
+ *    load tests them all, so slab_lockless_quiet() is the core's whole
+ *    test of its hooks (SLAB_LOCKLESS_QUIET_COVERS_SWITCHES);
+ *  - a task whose CPU must be looked up (first use, a hotplug since,
+ *    cpu_map=getcpu without rseq) gets no CPU copy;
+ *  - the commit is one lock cmpxchg16b, or under libslab-fast's rseq commit
+ *    (sim_rseq.h) the restartable sequence, which fails rather than wait
+ *    for a fence.
+ *
+ * What it cannot model: nothing more than the whole path does; a try is
+ * the same transaction, checked by the same tid.
+ */
+#ifndef _SHIM_LINUX_SLAB_LOCKLESS_H
+#define _SHIM_LINUX_SLAB_LOCKLESS_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/atomic.h>
+#include <linux/percpu.h>
+#include <linux/sim_switches.h>
+
+/* Whether a lockless try may run now: every switch is off (see above). */
+static __always_inline bool slab_lockless_quiet(void)
+{
+	return sim_switches_all_off();
+}
+
+/* slab_lockless_quiet() answers for every switch the core tests. */
+#define SLAB_LOCKLESS_QUIET_COVERS_SWITCHES	1
+
+/* This CPU's copy of the per-CPU object pcp, or NULL when that takes a call. */
+#define slab_lockless_cpu_ptr(pcp) ({					\
+	__typeof__(pcp) __lc = NULL;					\
+									\
+	if (likely(sim_cpu_cache_valid()))				\
+		__lc = (__typeof__(pcp))((char *)(pcp) +		\
+					 sim_cpu_cache_offset());	\
+	__lc; })
+
+/* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
+#define slab_lockless_read(x)						\
+	sim_marked(__atomic_load_n(&(x), __READ_ONCE_ORDER))
+#define slab_lockless_write(x, val)					\
+	sim_marked_void(__atomic_store_n(&(x), (val), __ATOMIC_RELAXED))
+
+/*
+ * The try's commit: this_cpu_try_cmpxchg128(pcp, &old, new) on local, the
+ * copy slab_lockless_cpu_ptr() named; false if the pair no longer holds
+ * old or the task left local's CPU (the caller's whole path tries again).
+ */
+#define slab_lockless_try_cmpxchg128(pcp, local, old, new)		\
+	sim_lockless_try_cmpxchg128(local, old, new)
+
+static __always_inline bool sim_lockless_try_cmpxchg128(u128 *ptr, u128 old,
+							u128 new)
+{
+	bool done;
+
+#if SIM_RSEQ
+	/* ptr is always a per-CPU pair here: no need to ask which region. */
+	if (sim_rseq_active())
+		return sim_rseq_commit(ptr, old, new) == SIM_RSEQ_DONE;
+#endif
+	sim_release(ptr);
+	done = sim_marked(__sim_try_cmpxchg128(ptr, &old, new));
+	sim_acquire(ptr);
+	return done;
+}
+
+#endif
