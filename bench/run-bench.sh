@@ -127,19 +127,30 @@ for round in $(seq "$rounds"); do
 done
 
 # Instructions per pair: callgrind counts pairs of N and 2N pairs; the
-# difference over N leaves out start-up and warm-up exactly.
+# difference over N leaves out start-up and warm-up exactly.  The loop's
+# own instructions (run_pairs(), the function that calls the allocator)
+# are counted apart: taking them out leaves the allocator's alone.
 count_instructions() {
-	local config=$1 size=$2 n=$3 name preload api cmdline div total=()
+	local config=$1 size=$2 n=$3 name preload api cmdline div total=() loop=()
+	local profile="$out/callgrind.out"
 
 	IFS='|' read -r name preload api cmdline div <<<"$config"
 	for k in 1 2; do
 		total+=("$(env ${preload:+LD_PRELOAD="$preload"} LIBSLAB_CMDLINE="$cmdline" \
-			valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			valgrind --tool=callgrind --callgrind-out-file="$profile" \
 			"$(bin_for "$name")" --api "$api" --test count --size "$size" \
 			--iters $((k * n)) 2>&1 >/dev/null |
 			sed -n 's/.*Collected : \([0-9]*\).*/\1/p')")
+		loop+=("$(callgrind_annotate "$profile" |
+			sed -n 's/^ *\([0-9,]*\) .*:run_pairs .*/\1/p' | tr -d ,)")
 	done
+	rm -f "$profile"
+	if [ -z "${loop[0]}" ] || [ -z "${loop[1]}" ]; then
+		echo "run-bench.sh: $name: no run_pairs() in the callgrind profile" >&2
+		exit 1
+	fi
 	echo "count	$size	instr_per_pair	$(((total[1] - total[0]) / n))"
+	echo "count	$size	allocator_instr_per_pair	$(((total[1] - total[0] - loop[1] + loop[0]) / n))"
 }
 echo "run-bench.sh: counting instructions under callgrind" >&2
 for config in "${configs[@]}"; do
