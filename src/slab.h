@@ -319,6 +319,7 @@ static __always_inline bool slab_extra_checks(void)
 {
 	return static_branch_unlikely(&libslab_extra_checks);
 }
+
 extern atomic_long_t slab_error_reports;
 
 /* ---- small helpers ---- */

@@ -19,7 +19,8 @@
 #define slab_lockless_read(x)		READ_ONCE(x)
 #define slab_lockless_write(x, val)	WRITE_ONCE(x, val)
 /* The commit goes to the CPU the task runs on now, whatever local named. */
-#define slab_lockless_try_cmpxchg128(pcp, local, old, new)		\
-	this_cpu_try_cmpxchg128(pcp, &(old), new)
+#define slab_lockless_try_cmpxchg128(pcp, local, old, new) ({		\
+	(void)(local);							\
+	this_cpu_try_cmpxchg128(pcp, &(old), new); })
 
 #endif
