@@ -80,13 +80,22 @@
 #endif
 #define READ_ONCE(x) ({							\
 	sim_point(0);							\
-	sim_marked(__atomic_load_n(&(x), __READ_ONCE_ORDER)); })
+	__READ_ONCE(x); })
 #define WRITE_ONCE(x, val)						\
 	do {								\
 		sim_point(1);						\
-		sim_marked_void(__atomic_store_n(&(x), (val),		\
-						 __ATOMIC_RELAXED));	\
+		__WRITE_ONCE(x, val);					\
 	} while (0)
+/*
+ * READ_ONCE()/WRITE_ONCE() without the preemption point (the kernel's
+ * forms without their type check): for accesses whose interleaving no
+ * lockless code depends on, such as a page's type and head, and inside a
+ * lockless try, which runs only while no point is armed (slab_lockless.h).
+ */
+#define __READ_ONCE(x)							\
+	sim_marked(__atomic_load_n(&(x), __READ_ONCE_ORDER))
+#define __WRITE_ONCE(x, val)						\
+	sim_marked_void(__atomic_store_n(&(x), (val), __ATOMIC_RELAXED))
 /* A racy access the code tolerates on purpose (kernel data_race()). */
 #define data_race(expr) ({						\
 	__typeof__(expr) __v;						\

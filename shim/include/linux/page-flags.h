@@ -38,12 +38,16 @@ enum pagetype {
 
 #define PAGE_TYPE_NONE	0xffffffffU
 
+/*
+ * The buddy allocator peeks at the type of pages others own: marked
+ * accesses.  A page's type and head are read without a preemption point:
+ * no lockless code depends on where a task stops around them.
+ */
 static inline bool page_has_type(const struct page *page, enum pagetype t)
 {
-	return (READ_ONCE(page->page_type) >> 24) == t;
+	return (__READ_ONCE(page->page_type) >> 24) == t;
 }
 
-/* The buddy allocator peeks at the type of pages others own: marked accesses. */
 static inline void page_set_type(struct page *page, enum pagetype t)
 {
 	WRITE_ONCE(page->page_type, (unsigned int)t << 24);
@@ -68,7 +72,7 @@ static inline unsigned int __folio_order(const struct folio *folio)
 /* Whether page is a tail of a compound page. */
 static inline bool PageTail(const struct page *page)
 {
-	return READ_ONCE(page->compound_head) & 1;
+	return __READ_ONCE(page->compound_head) & 1;
 }
 
 /* Whether page is part of a compound page. */
@@ -80,7 +84,7 @@ static inline bool PageCompound(const struct page *page)
 /* The head page of page's compound page (page itself if not compound). */
 static inline struct page *compound_head(const struct page *page)
 {
-	unsigned long head = READ_ONCE(page->compound_head);
+	unsigned long head = __READ_ONCE(page->compound_head);
 
 	return (struct page *)(head & 1 ? head - 1 : (unsigned long)page);
 }

@@ -52,10 +52,8 @@ static __always_inline bool slab_lockless_quiet(void)
 	__lc; })
 
 /* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
-#define slab_lockless_read(x)						\
-	sim_marked(__atomic_load_n(&(x), __READ_ONCE_ORDER))
-#define slab_lockless_write(x, val)					\
-	sim_marked_void(__atomic_store_n(&(x), (val), __ATOMIC_RELAXED))
+#define slab_lockless_read(x)		__READ_ONCE(x)
+#define slab_lockless_write(x, val)	__WRITE_ONCE(x, val)
 
 /*
  * The try's commit: this_cpu_try_cmpxchg128(pcp, &old, new) on local, the
