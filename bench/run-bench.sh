@@ -60,7 +60,7 @@ esac
 libslab_install_packages "${LIBSLAB_USERSPACE_PACKAGES[@]}" \
 	"${LIBSLAB_BENCH_PACKAGES[@]}"
 build="$root/build/release"
-libslab_meson_setup "$build" "$root" --buildtype=release >&2
+libslab_meson_setup "$build" "$root" "${LIBSLAB_RELEASE_OPTIONS[@]}" >&2
 meson compile -C "$build" >&2
 bin="$build/bench/microbench"
 
@@ -141,7 +141,7 @@ count_instructions() {
 			"$(bin_for "$name")" --api "$api" --test count --size "$size" \
 			--iters $((k * n)) 2>&1 >/dev/null |
 			sed -n 's/.*Collected : \([0-9]*\).*/\1/p')")
-		loop+=("$(callgrind_annotate "$profile" |
+		loop+=("$(callgrind_annotate --threshold=100 "$profile" |
 			sed -n 's/^ *\([0-9,]*\) .*:run_pairs .*/\1/p' | tr -d ,)")
 	done
 	rm -f "$profile"

@@ -16,7 +16,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/tests/packages.sh"
 
 libslab_install_packages "${LIBSLAB_USERSPACE_PACKAGES[@]}" xz-utils gnuplot-nox
-libslab_meson_setup "$root/build/release" "$root" --buildtype=release >&2
+libslab_meson_setup "$root/build/release" "$root" "${LIBSLAB_RELEASE_OPTIONS[@]}" >&2
 meson compile -C "$root/build/release" >&2
 if [ $# -eq 0 ] || [ "$1" = --docs ]; then
 	docs=()

@@ -55,6 +55,11 @@ libslab_install_packages() {
 		--no-install-recommends "${missing[@]}" >&2
 }
 
+# The release build that the benchmarks and slabsim use: link-time
+# optimisation lets kmalloc()'s size-class lookup and the allocation's
+# fast path meet in one function across src/'s files.
+LIBSLAB_RELEASE_OPTIONS=(--buildtype=release -Db_lto=true)
+
 # Configure (or reconfigure) the meson build directory $1 of the source tree
 # $2 with the remaining arguments as options.
 libslab_meson_setup() {
