@@ -789,6 +789,12 @@ slab_flags_t slub_debug_global_flags(void);
 /* slub_debug.c: poison and red-zone a new slab's objects. */
 void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
 void setup_object_debug(struct kmem_cache *s, void *object);
+
+/* Whether setup_object_debug() writes anything into a new object of s. */
+static inline bool object_debug_setup_needed(const struct kmem_cache *s)
+{
+	return s->flags & (SLAB_STORE_USER | SLAB_RED_ZONE | __OBJECT_POISON);
+}
 /*
  * slub_single.c: one object under the node lock, from a partial or a new
  * slab: a debug cache's slow path, and every allocation under SLUB_TINY
