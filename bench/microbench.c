@@ -19,9 +19,9 @@
  *   remote     a producer thread allocates, a consumer thread frees
  *              (ns per object);
  *   scatter    pointer-heavy: 1M objects allocated and each written, then
- *              freed in a random order (ns per object, allocation and free;
- *              the thread's CPU time, which a loaded machine does not
- *              inflate as it does the elapsed time);
+ *              freed in a random order (ns per object, allocation and free,
+ *              then each phase alone; the thread's CPU time, which a loaded
+ *              machine does not inflate as it does the elapsed time);
  *   footprint  1M objects allocated, every other one freed: resident
  *              memory growth (and libslab's slab pages) in KiB;
  *   floor      two locked 16-byte cmpxchgs (cmpxchg16b) per iteration: what
@@ -334,7 +334,7 @@ static void test_scatter(unsigned int idx)
 {
 	void **p = malloc(SCATTER_OBJECTS * sizeof(*p));
 	unsigned long i, seed = 88172645463325252UL;
-	double t[reps];
+	double t[reps], ta[reps], tf[reps];
 	unsigned int r;
 
 	if (!p) {
@@ -342,14 +342,14 @@ static void test_scatter(unsigned int idx)
 		exit(1);
 	}
 	for (r = 0; r < reps; r++) {
-		double start, spent;
+		double start;
 
 		start = thread_cpu_ns();
 		for (i = 0; i < SCATTER_OBJECTS; i++) {
 			p[i] = checked_alloc(idx);
 			memset(p[i], (int)i, sizes[idx]);
 		}
-		spent = thread_cpu_ns() - start;
+		ta[r] = (thread_cpu_ns() - start) / SCATTER_OBJECTS;
 		for (i = SCATTER_OBJECTS - 1; i > 0; i--) {
 			unsigned long j;
 			void *tmp;
@@ -365,10 +365,13 @@ static void test_scatter(unsigned int idx)
 		start = thread_cpu_ns();
 		for (i = 0; i < SCATTER_OBJECTS; i++)
 			bench_free(idx, p[i]);
-		t[r] = (spent + thread_cpu_ns() - start) / SCATTER_OBJECTS;
+		tf[r] = (thread_cpu_ns() - start) / SCATTER_OBJECTS;
+		t[r] = ta[r] + tf[r];
 	}
 	free(p);
 	printf("scatter\t%u\tns_per_object\t%.3f\n", sizes[idx], median(t, reps));
+	printf("scatter\t%u\talloc_ns\t%.3f\n", sizes[idx], median(ta, reps));
+	printf("scatter\t%u\tfree_ns\t%.3f\n", sizes[idx], median(tf, reps));
 }
 
 static long rss_kib(void)

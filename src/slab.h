@@ -182,6 +182,27 @@ struct kmem_cache {
 	struct kmem_cache_node *node[MAX_NUMNODES];
 };
 
+/* A slab's counters word: objects in use, objects in all, owned by a CPU. */
+#define SLAB_COUNTERS				\
+	union {					\
+		unsigned long counters;		\
+		struct {			\
+			unsigned inuse:16;	\
+			unsigned objects:15;	\
+			unsigned frozen:1;	\
+		};				\
+	}
+
+/*
+ * The counters word apart, for computing a new one: it stays in a register,
+ * where a whole struct slab on the stack goes through memory, and there a
+ * load after the narrower store of a bitfield waits until both reach the
+ * cache, behind whatever stores came before (a free's to a cold object).
+ */
+union slab_counters {
+	SLAB_COUNTERS;
+};
+
 /*
  * A slab overlays the head struct page of the folio it lives in, exactly as
  * in the kernel; static_asserts in slub_alloc.c check the overlay.
@@ -200,14 +221,7 @@ struct slab {
 	union {
 		struct {
 			void *freelist;
-			union {
-				unsigned long counters;
-				struct {
-					unsigned inuse:16;
-					unsigned objects:15;
-					unsigned frozen:1;
-				};
-			};
+			SLAB_COUNTERS;
 		};
 		freelist_aba_t freelist_counter;
 	};
@@ -862,6 +876,12 @@ slab_flags_t slub_debug_global_flags(void);
 /* slub_debug.c: poison and red-zone a new slab's objects. */
 void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr);
 void setup_object_debug(struct kmem_cache *s, void *object);
+
+/* Whether setup_object_debug() writes anything into a new object of s. */
+static inline bool object_debug_setup_needed(const struct kmem_cache *s)
+{
+	return s->flags & (SLAB_STORE_USER | SLAB_RED_ZONE | __OBJECT_POISON);
+}
 /*
  * slub_single.c: one object under the node lock, from a partial or a new
  * slab: a debug cache's slow path, and every allocation under SLUB_TINY
@@ -977,10 +997,28 @@ int slub_cpu_dead(unsigned int cpu);
  * kernel's freeze_slab() and get_freelist() in one.
  */
 void *freeze_slab(struct kmem_cache *s, struct slab *slab);
-/* cmpxchg of a slab's freelist/counters pair. */
-bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
-			  void *freelist_old, unsigned long counters_old,
-			  void *freelist_new, unsigned long counters_new);
+/*
+ * cmpxchg of a slab's freelist/counters pair; false (and counted) if either
+ * changed.  Inline: every slow-path free makes one.
+ */
+static inline bool slab_update_freelist(struct kmem_cache *s,
+					struct slab *slab,
+					void *freelist_old,
+					unsigned long counters_old,
+					void *freelist_new,
+					unsigned long counters_new)
+{
+	freelist_aba_t old = { .freelist = freelist_old,
+			       .counter = counters_old };
+	freelist_aba_t new = { .freelist = freelist_new,
+			       .counter = counters_new };
+
+	if (likely(try_cmpxchg128(&slab->freelist_counter.full, &old.full,
+				  new.full)))
+		return true;
+	stat(s, CMPXCHG_DOUBLE_FAIL);
+	return false;
+}
 /* Release empty slabs of s; 1 if slabs remain. */
 int __kmem_cache_shrink(struct kmem_cache *s);
 /*

@@ -82,8 +82,8 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 	struct kmem_cache_order_objects oo = s->oo;
 	struct slab *slab;
 	gfp_t alloc_gfp;
-	void *start, *p, *next;
-	unsigned int idx;
+	void *start, *p;
+	unsigned int idx, objects, size = s->size;
 
 	flags &= gfp_allowed_mask;
 	flags |= s->allocflags;
@@ -109,7 +109,8 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 		stat(s, ORDER_FALLBACK);
 	}
 
-	slab->objects = oo_objects(oo);
+	objects = oo_objects(oo);
+	slab->objects = objects;
 	slab->inuse = 0;
 	slab->frozen = 0;
 	slab->slab_cache = s;
@@ -118,18 +119,20 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 	setup_slab_debug(s, slab, slab_address(slab));
 	slab_tool_slab_new(s, slab_address(slab), slab_size(slab));
 	start = fixup_red_left(s, slab_address(slab));
-	for (idx = 0, p = start; idx < slab->objects; idx++) {
-		setup_object(s, p);
-		p = (char *)p + s->size;
-	}
+	/* Most caches have nothing to set up: skip the walk of a cold slab. */
+	if (object_debug_setup_needed(s) || s->ctor)
+		for (idx = 0, p = start; idx < objects; idx++) {
+			setup_object(s, p);
+			p = (char *)p + size;
+		}
 	/* In address order, unless the freelist is randomised. */
 	slab->freelist = shuffle_freelist(s, slab, start);
 	if (!slab->freelist) {
-		for (idx = 0, p = start; idx < slab->objects; idx++) {
-			next = idx + 1 < slab->objects ? (char *)p + s->size : NULL;
-			set_freepointer(s, p, next);
-			p = next;
+		for (idx = 1, p = start; idx < objects; idx++) {
+			set_freepointer(s, p, (char *)p + size);
+			p = (char *)p + size;
 		}
+		set_freepointer(s, p, NULL);
 		slab->freelist = start;
 	}
 	return slab;

@@ -620,7 +620,7 @@ bool slab_tool_cache(const struct kmem_cache *s)
 
 void setup_object_debug(struct kmem_cache *s, void *object)
 {
-	if (!(s->flags & (SLAB_STORE_USER | SLAB_RED_ZONE | __OBJECT_POISON)))
+	if (!object_debug_setup_needed(s))
 		return;
 	init_object(s, object, SLUB_RED_INACTIVE);
 	init_tracking(s, object);

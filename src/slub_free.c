@@ -25,11 +25,6 @@ static bool double_free_caught(struct kmem_cache *s, void *head,
 }
 
 /*
- * Free to a slab that is not this CPU's slab.  The slab's freelist and
- * counters change in one cmpxchg; the node lock is taken only when the
- * slab may have to move between lists.
- */
-/*
  * The part of a slow-path free that the node lock covers: the slab's move
  * between lists once its freelist took the objects.  Drops the lock.
  */
@@ -60,14 +55,48 @@ static void __slab_free_relist(struct kmem_cache *s, struct kmem_cache_node *n,
 	spin_unlock_irqrestore(&n->list_lock, flags);
 }
 
+/*
+ * One try of a slow-path free that may move the slab between lists (it
+ * empties, or stops being full): the cmpxchg from prior/counters under the
+ * node lock, then the move.  False if the slab changed first (look again).
+ * Out of line, as it is once per slab at most: the common free keeps a
+ * small frame, and so fewer stores that would queue behind its store to a
+ * cold object.
+ */
+static noinline bool __slab_free_locked(struct kmem_cache *s,
+					struct slab *slab, void *prior,
+					unsigned long counters, void *head,
+					unsigned long new_counters)
+{
+	struct kmem_cache_node *n = get_node(s, slab_nid(slab));
+	union slab_counters new = { .counters = new_counters };
+	bool on_node_partial;
+	unsigned long flags;
+
+	spin_lock_irqsave(&n->list_lock, flags);
+	on_node_partial = slab_test_node_partial(slab);
+	if (!slab_update_freelist(s, slab, prior, counters, head,
+				  new_counters)) {
+		spin_unlock_irqrestore(&n->list_lock, flags);
+		return false;
+	}
+	__slab_free_relist(s, n, slab, !prior, !new.inuse, on_node_partial,
+			   flags);
+	return true;
+}
+
+/*
+ * Free to a slab that is not this CPU's slab.  The slab's freelist and
+ * counters change in one cmpxchg; the node lock is taken only when the
+ * slab may have to move between lists.
+ */
 static noinline void __slab_free(struct kmem_cache *s, struct slab *slab,
 				 void *head, void *tail, int cnt,
 				 unsigned long addr)
 {
-	struct kmem_cache_node *n;
-	unsigned long counters, flags;
-	bool was_frozen, on_node_partial;
-	struct slab new;
+	unsigned long counters;
+	bool was_frozen;
+	union slab_counters new;
 	void *prior;
 
 	stat(s, FREE_SLOWPATH);
@@ -90,18 +119,11 @@ static noinline void __slab_free(struct kmem_cache *s, struct slab *slab,
 		 * cmpxchg; a full one goes to this CPU's partial chain
 		 * without it.
 		 */
-		if ((!new.inuse || !prior) && !was_frozen &&
-		    (!kmem_cache_has_cpu_partial(s) || prior)) {
-			n = get_node(s, slab_nid(slab));
-			spin_lock_irqsave(&n->list_lock, flags);
-			on_node_partial = slab_test_node_partial(slab);
-			if (slab_update_freelist(s, slab, prior, counters, head,
-						 new.counters)) {
-				__slab_free_relist(s, n, slab, !prior, !new.inuse,
-						   on_node_partial, flags);
+		if (unlikely((!new.inuse || !prior) && !was_frozen &&
+			     (!kmem_cache_has_cpu_partial(s) || prior))) {
+			if (__slab_free_locked(s, slab, prior, counters, head,
+					       new.counters))
 				return;
-			}
-			spin_unlock_irqrestore(&n->list_lock, flags);
 			continue;
 		}
 		if (slab_update_freelist(s, slab, prior, counters, head,

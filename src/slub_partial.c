@@ -108,25 +108,9 @@ void discard_slab(struct kmem_cache *s, struct slab *slab)
 	free_slab(s, slab);
 }
 
-bool slab_update_freelist(struct kmem_cache *s, struct slab *slab,
-			  void *freelist_old, unsigned long counters_old,
-			  void *freelist_new, unsigned long counters_new)
-{
-	freelist_aba_t old = { .freelist = freelist_old,
-			       .counter = counters_old };
-	freelist_aba_t new = { .freelist = freelist_new,
-			       .counter = counters_new };
-
-	if (likely(try_cmpxchg128(&slab->freelist_counter.full, &old.full,
-				  new.full)))
-		return true;
-	stat(s, CMPXCHG_DOUBLE_FAIL);
-	return false;
-}
-
 void *freeze_slab(struct kmem_cache *s, struct slab *slab)
 {
-	struct slab new;
+	union slab_counters new;
 	unsigned long counters;
 	void *freelist;
 

@@ -223,6 +223,9 @@ int sim_set_cpu(int cpu)
 	if (WARN(t->migrate_disabled && t->cpu != cpu,
 		 "sim_set_cpu: migration is disabled\n"))
 		return -EINVAL;
+	/* Bound, the task's CPU is no longer the host's: no more rseq commits. */
+	if (!t->det)
+		sim_rseq_switch_off();
 	t->cpu = cpu;
 	t->bound = true;
 	t->gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);

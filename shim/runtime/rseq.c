@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libslab-fast's rseq commit (<linux/sim_rseq.h>): switching it on, and
- * the fenced cmpxchg of a pair by a task that is not on the pair's CPU.
+ * libslab-fast's rseq commit (<linux/sim_rseq.h>): switching it on, the
+ * fenced cmpxchg of a pair by a task that is not on the pair's CPU, and
+ * switching it off once tasks are bound to simulated CPUs.
  */
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -25,6 +26,8 @@
 unsigned long sim_rseq_pcpu_base;
 unsigned long sim_rseq_pcpu_size;
 unsigned int sim_rseq_fence[NR_CPUS];
+/* Set once no restartable sequence can commit any more (sim_rseq_switch_off()). */
+static bool rseq_off;
 
 static long membarrier(int cmd, unsigned int flags, int cpu)
 {
@@ -46,30 +49,70 @@ void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 	__atomic_store_n(&sim_rseq_pcpu_size, size, __ATOMIC_SEQ_CST);
 }
 
+/* membarrier's expedited rseq command on cpu (-1: every CPU); false if it failed. */
+static bool rseq_barrier(int cpu)
+{
+	unsigned int flags = cpu < 0 ? 0 : MEMBARRIER_CMD_FLAG_CPU;
+
+	/* A forked child may not have inherited the registration: register, then try again. */
+	return !membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, flags, cpu) ||
+	       (!membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0) &&
+		!membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ, flags, cpu));
+}
+
 bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 				u128 new)
 {
 	bool ok;
 
+	/* Switched off: every commit is this locked one, nothing to fence. */
+	if (__atomic_load_n(&rseq_off, __ATOMIC_ACQUIRE))
+		return __sim_try_cmpxchg128(ptr, oldp, new);
 	/* Sequences that start from now on see the fence... */
 	__atomic_fetch_add(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
-	/*
-	 * ...and the ones running on cpu now restart.  A forked child may
-	 * not have inherited the registration: register, then try again.
-	 */
-	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ,
-		       MEMBARRIER_CMD_FLAG_CPU, (int)cpu) &&
-	    (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0) ||
-	     membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED_RSEQ,
-			MEMBARRIER_CMD_FLAG_CPU, (int)cpu)))
+	/* ...and the ones running on cpu now restart. */
+	if (!rseq_barrier((int)cpu))
 		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ, cpu %u) failed: a restartable sequence there may overlap this commit\n",
 			  cpu);
 	ok = __sim_try_cmpxchg128(ptr, oldp, new);
 	__atomic_fetch_sub(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
 	return ok;
 }
+
+/*
+ * A bound task's simulated CPU is not the host CPU it runs on, so each of
+ * its commits would take the fenced path, a membarrier() apiece.  Pay one
+ * instead: raise every CPU's fence for good, so that no sequence starting
+ * from now on commits, restart the ones running (membarrier() on every
+ * CPU), and from then on every commit is a plain lock cmpxchg16b, which
+ * needs no fence against the others.  If that membarrier() fails the
+ * fences stay up and each commit stays fenced.
+ */
+void sim_rseq_switch_off(void)
+{
+	static bool switching;
+	unsigned int cpu;
+
+	if (!sim_rseq_active() ||
+	    __atomic_exchange_n(&switching, true, __ATOMIC_SEQ_CST))
+		return;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		__atomic_fetch_add(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
+	if (!rseq_barrier(-1)) {
+		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ) failed: the per-CPU commits stay fenced\n");
+		return;
+	}
+	__atomic_store_n(&rseq_off, true, __ATOMIC_RELEASE);
+	/* New commits go straight to the lock, and tasks stop following the host CPU. */
+	__atomic_store_n(&sim_rseq_pcpu_size, 0, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
+}
 #else
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
+{
+}
+
+void sim_rseq_switch_off(void)
 {
 }
 #endif

@@ -81,6 +81,11 @@ void sim_task_switch(struct sim_task *t);
  * pcpu_base of size bytes if it can be (see <linux/sim_rseq.h>).
  */
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map);
+/*
+ * rseq.c: switch the rseq commit off for good, once a task is bound to a
+ * simulated CPU that is not the host CPU it runs on.
+ */
+void sim_rseq_switch_off(void);
 /* Forget the calling thread's cached placement (sim_cpu.h): its task moved or changed. */
 void sim_cpu_cache_clear(void);
 /* Set t up unplaced; pid and comm become current's. */

@@ -3,7 +3,7 @@
  * libslab-fast has no simulation hooks (<linux/sim_hooks.h>): what needs
  * them refuses with a clear error instead of silently doing nothing; with
  * cpu_map=getcpu its per-CPU commits are restartable sequences
- * (<linux/sim_rseq.h>) unless valgrind runs it.
+ * (<linux/sim_rseq.h>) unless valgrind runs it, until a task is bound.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -119,6 +119,44 @@ static void test_threads_flushing_each_other_lose_no_object(void **state)
 	kmem_cache_destroy(shared_cache);
 }
 
+/* Bind to CPU 1, then allocate and free there. */
+static void *bound_churn(void *arg)
+{
+	struct kmem_cache *s = arg;
+	void *objects[HELD];
+	int i;
+
+	if (sim_set_cpu(1))
+		return (void *)1;
+	for (i = 0; i < HELD; i++)
+		objects[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	for (i = 0; i < HELD; i++)
+		kmem_cache_free(s, objects[i]);
+	return NULL;
+}
+
+/*
+ * A bound task's CPU is not the host's, so the rseq commit goes off for
+ * the rest of the process (sim_rseq_switch_off()): this test runs last.
+ */
+static void test_binding_a_task_switches_the_rseq_commit_off(void **state)
+{
+	struct kmem_cache *s = make_test_cache("fast_bound");
+	pthread_t bound;
+	void *failed;
+
+	assert_int_equal(sim_rseq_active(),
+			 SIM_RSEQ && getcpu_map() && !RUNNING_ON_VALGRIND);
+	assert_int_equal(pthread_create(&bound, NULL, bound_churn, s), 0);
+	assert_int_equal(pthread_join(bound, &failed), 0);
+	assert_null(failed);
+	assert_false(sim_rseq_active());
+	kmem_cache_free(s, kmem_cache_alloc(s, GFP_KERNEL));
+	assert_int_equal(libslab_count_inuse(s), 0);
+	assert_int_equal(libslab_validate(s), 0);
+	kmem_cache_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -126,6 +164,7 @@ int main(void)
 		cmocka_unit_test(test_point_hook_is_refused_with_a_warning),
 		cmocka_unit_test(test_rseq_commit_is_on_exactly_with_getcpu_outside_valgrind),
 		cmocka_unit_test(test_threads_flushing_each_other_lose_no_object),
+		cmocka_unit_test(test_binding_a_task_switches_the_rseq_commit_off),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

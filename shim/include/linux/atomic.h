@@ -3,8 +3,9 @@
  * Atomics and cmpxchg on GCC's __atomic builtins.  Value-returning RMW
  * operations are fully ordered (seq_cst) as the kernel's are; the void
  * ones are relaxed as the kernel allows.  try_cmpxchg128 is a real
- * lock-free cmpxchg16b on x86_64 (inline asm; the builtin with -mcx16
- * under ThreadSanitizer) and casp on arm64.
+ * lock-free cmpxchg16b on x86_64 (inline asm, without the lock prefix while
+ * the process has a single thread; the builtin with -mcx16 under
+ * ThreadSanitizer) and casp on arm64.
  */
 #ifndef _SHIM_LINUX_ATOMIC_H
 #define _SHIM_LINUX_ATOMIC_H
@@ -70,9 +71,32 @@
 #define xchg(ptr, n)	__sim_ordered_rmw(ptr, __atomic_exchange_n(ptr, (n), __ATOMIC_SEQ_CST))
 
 #if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define sim_single_threaded()	(__libc_single_threaded != 0)
+#else
+#define sim_single_threaded()	false
+#endif
+
+/* cmpxchg16b (prefix: "lock " or "") with its zero flag as the result. */
+#define __sim_cmpxchg16b(prefix, ptr, lo, hi, new, ok)			\
+	__asm__ __volatile__(prefix "cmpxchg16b %[p]"			\
+			     : "=@ccz" (ok), [p] "+m" (*(ptr)),		\
+			       "+a" (lo), "+d" (hi)			\
+			     : "b" ((u64)(new)), "c" ((u64)((new) >> 64)) \
+			     : "memory")
+
 /*
- * lock cmpxchg16b with its zero flag as the result, as the kernel's
- * arch_try_cmpxchg128() does: no 128-bit comparison after it.
+ * cmpxchg16b with its zero flag as the result, as the kernel's
+ * arch_try_cmpxchg128() does: no 128-bit comparison after it.  Atomic
+ * against every CPU, as the kernel's is, by the lock prefix; but while
+ * glibc says the process has one thread (__libc_single_threaded: only that
+ * thread could start another, so it cannot change during the instruction)
+ * no other CPU runs our code, and the plain instruction is atomic against
+ * what can still interrupt it, a signal handler of this thread.  The plain
+ * one does not wait for earlier stores to reach the cache, which the locked
+ * one does: a free that writes the free pointer into a cold object would
+ * wait out that miss.
  * ThreadSanitizer cannot see inside asm, so its builds keep the builtin.
  */
 static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
@@ -81,11 +105,10 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 	u64 lo = (u64)*oldp, hi = (u64)(*oldp >> 64);
 	bool ok;
 
-	__asm__ __volatile__("lock cmpxchg16b %[ptr]"
-			     : "=@ccz" (ok), [ptr] "+m" (*ptr),
-			       "+a" (lo), "+d" (hi)
-			     : "b" ((u64)new), "c" ((u64)(new >> 64))
-			     : "memory");
+	if (sim_single_threaded())
+		__sim_cmpxchg16b("", ptr, lo, hi, new, ok);
+	else
+		__sim_cmpxchg16b("lock ", ptr, lo, hi, new, ok);
 	if (unlikely(!ok))
 		*oldp = ((u128)hi << 64) | lo;
 	return ok;
