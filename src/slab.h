@@ -498,7 +498,8 @@ static inline bool __update_cpu_freelist(struct kmem_cache_cpu *c,
 	freelist_aba_t new = { .freelist = freelist_new,
 			       .counter = next_tid(old->counter) };
 
-	return try_cmpxchg128(&c->freelist_tid.full, &old->full, new.full);
+	return slab_cpu_pair_try_cmpxchg128(&c->freelist_tid.full, &old->full,
+					    new.full);
 }
 
 /*

@@ -127,11 +127,27 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 
 #include <linux/sim_rseq.h>
 
-/* Double-word try_cmpxchg on a 16-byte aligned u128. */
+/*
+ * Double-word try_cmpxchg on a 16-byte aligned u128 that is no per-CPU
+ * pair (those go through sim_percpu_try_cmpxchg128()).
+ */
 static __always_inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 {
+	if (__sim_ordered_rmw(ptr, __sim_try_cmpxchg128(ptr, oldp, new)))
+		return true;
+	sim_cmpxchg128_failed();
+	return false;
+}
+
+/*
+ * try_cmpxchg128 on a pair in the per-CPU region, this CPU's or another's:
+ * under libslab-fast's rseq commit (sim_rseq.h) the restartable sequence
+ * or the fenced path, which every writer of such a pair must take.
+ */
+static __always_inline bool sim_percpu_try_cmpxchg128(u128 *ptr, u128 *oldp,
+						      u128 new)
+{
 #if SIM_RSEQ
-	/* A per-CPU pair under libslab-fast's rseq commit. */
 	if (sim_rseq_percpu(ptr)) {
 		if (sim_rseq_try_cmpxchg128(ptr, oldp, new))
 			return true;
@@ -139,10 +155,7 @@ static __always_inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 		return false;
 	}
 #endif
-	if (__sim_ordered_rmw(ptr, __sim_try_cmpxchg128(ptr, oldp, new)))
-		return true;
-	sim_cmpxchg128_failed();
-	return false;
+	return try_cmpxchg128(ptr, oldp, new);
 }
 
 /* Whether the machine has a lock-free 16-byte cmpxchg (always, here). */

@@ -66,6 +66,6 @@ static inline unsigned long sim_this_cpu_offset(void)
 #define this_cpu_cmpxchg(pcp, o, n)	cmpxchg(this_cpu_ptr(&(pcp)), o, n)
 /* Double-word try_cmpxchg on this CPU's copy of the u128 pcp. */
 #define this_cpu_try_cmpxchg128(pcp, ovalp, nval)			\
-	try_cmpxchg128(this_cpu_ptr(&(pcp)), ovalp, nval)
+	sim_percpu_try_cmpxchg128(this_cpu_ptr(&(pcp)), ovalp, nval)
 
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The primitives of the core's lockless per-CPU tries (the alloc and free
- * fast paths of the entry points), named apart so that each build gives
- * them its cheapest form.  The kernel build maps them to raw_cpu_ptr(),
- * READ_ONCE()/WRITE_ONCE() and this_cpu_try_cmpxchg128(); this one, the
+ * fast paths of the entry points), and of its locked updates of a CPU's
+ * freelist/tid pair, named apart so that each build gives them its
+ * cheapest form.  The kernel build maps them to raw_cpu_ptr(),
+ * READ_ONCE()/WRITE_ONCE(), this_cpu_try_cmpxchg128() and
+ * try_cmpxchg128(); this one, the
  * userspace shim's, makes a try that calls nothing, so that a hit needs
  * no stack frame, and hands every case it cannot serve that way back to
  * the caller, whose whole path then does it with the usual primitives:
@@ -17,9 +19,9 @@
  *    test of its hooks (SLAB_LOCKLESS_QUIET_COVERS_SWITCHES);
  *  - a task whose CPU must be looked up (first use, a hotplug since,
  *    cpu_map=getcpu without rseq) gets no CPU copy;
- *  - the commit is one lock cmpxchg16b, or under libslab-fast's rseq commit
- *    (sim_rseq.h) the restartable sequence, which fails rather than wait
- *    for a fence.
+ *  - the commit is one cmpxchg16b (try_cmpxchg128()), or under
+ *    libslab-fast's rseq commit (sim_rseq.h) the restartable sequence,
+ *    which fails rather than wait for a fence.
  *
  * What it cannot model: nothing more than the whole path does; a try is
  * the same transaction, checked by the same tid.
@@ -54,6 +56,14 @@ static __always_inline bool slab_lockless_quiet(void)
 /* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
 #define slab_lockless_read(x)		__READ_ONCE(x)
 #define slab_lockless_write(x, val)	__WRITE_ONCE(x, val)
+
+/*
+ * try_cmpxchg128() of a CPU's pair that the caller names by pointer (the
+ * core's locked updates of a cpu freelist): every writer of a per-CPU pair
+ * must go the way the rseq commit allows.
+ */
+#define slab_cpu_pair_try_cmpxchg128(ptr, oldp, new)			\
+	sim_percpu_try_cmpxchg128(ptr, oldp, new)
 
 /*
  * The try's commit: this_cpu_try_cmpxchg128(pcp, &old, new) on local, the

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The kernel build's names for the primitives of the core's lockless
- * per-CPU tries (the userspace shim's <linux/slab_lockless.h> gives them
- * forms that call nothing): the kernel's own per-CPU operations.
+ * per-CPU tries and locked updates of a CPU's pair (the userspace shim's
+ * <linux/slab_lockless.h> gives them forms that call nothing): the
+ * kernel's own operations.
  */
 #ifndef _LIBSLAB_GLUE_SLAB_LOCKLESS_H
 #define _LIBSLAB_GLUE_SLAB_LOCKLESS_H
@@ -18,6 +19,9 @@
 #define slab_lockless_cpu_ptr(pcp)	raw_cpu_ptr(pcp)
 #define slab_lockless_read(x)		READ_ONCE(x)
 #define slab_lockless_write(x, val)	WRITE_ONCE(x, val)
+/* A CPU's pair named by pointer: an ordinary cmpxchg here. */
+#define slab_cpu_pair_try_cmpxchg128(ptr, oldp, new)			\
+	try_cmpxchg128(ptr, oldp, new)
 /* The commit goes to the CPU the task runs on now, whatever local named. */
 #define slab_lockless_try_cmpxchg128(pcp, local, old, new) ({		\
 	(void)(local);							\
