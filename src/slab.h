@@ -221,6 +221,7 @@ struct slab {
 	union {
 		struct {
 			void *freelist;
+
 			SLAB_COUNTERS;
 		};
 		freelist_aba_t freelist_counter;
@@ -883,6 +884,7 @@ static inline bool object_debug_setup_needed(const struct kmem_cache *s)
 {
 	return s->flags & (SLAB_STORE_USER | SLAB_RED_ZONE | __OBJECT_POISON);
 }
+
 /*
  * slub_single.c: one object under the node lock, from a partial or a new
  * slab: a debug cache's slow path, and every allocation under SLUB_TINY
@@ -1020,6 +1022,7 @@ static inline bool slab_update_freelist(struct kmem_cache *s,
 	stat(s, CMPXCHG_DOUBLE_FAIL);
 	return false;
 }
+
 /* Release empty slabs of s; 1 if slabs remain. */
 int __kmem_cache_shrink(struct kmem_cache *s);
 /*
