@@ -216,7 +216,7 @@ def main():
     floor = get("libslab-cache", "floor", 16, "two_cmpxchg16b_ns")
     md += [f"Two locked `cmpxchg16b` on one 16-byte pair, timed in the same run: "
            f"**{fmt(floor)} ns**. That is what the commits of a libslab alloc+free "
-           "pair cost on their own; see \"Why the fast-path targets are missed\".", ""]
+           "pair cost on their own; see \"The fast path and the slow path\".", ""]
     stdout.insert(0, f"Floor: two locked cmpxchg16b = {fmt(floor)} ns per pair\n")
     cols, sizes, text = raw("batch", "ns_per_pair", "Batches: alloc 1000, then free them", "ns per pair")
     md += text
@@ -331,7 +331,7 @@ def main():
     met = sum(ok for _, ok in checks)
     md += [f"### Performance targets: {met} of {len(checks)} met in this run", ""]
     md += [f"* {'met' if ok else '**missed**'}: {text}" for text, ok in checks]
-    md += ["", "See \"Why the fast-path targets are missed\" below for what profiling showed.",
+    md += ["", "See \"The fast path and the slow path\" below for what profiling showed.",
            END]
     stdout += ["", f"Targets: {met} of {len(checks)} met"]
     stdout += [f"  {'met   ' if ok else 'MISSED'}  {text}" for text, ok in checks]

@@ -57,8 +57,9 @@ libslab_install_packages() {
 
 # The release build that the benchmarks and slabsim use: link-time
 # optimisation lets kmalloc()'s size-class lookup and the allocation's
-# fast path meet in one function across src/'s files.
-LIBSLAB_RELEASE_OPTIONS=(--buildtype=release -Db_lto=true)
+# fast path meet in one function across src/'s files; the test suites,
+# which run in the other builds, are left out (each would be an LTO link).
+LIBSLAB_RELEASE_OPTIONS=(--buildtype=release -Db_lto=true -Dtests=false)
 
 # Configure (or reconfigure) the meson build directory $1 of the source tree
 # $2 with the remaining arguments as options.
