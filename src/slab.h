@@ -19,7 +19,7 @@
  * kernel CPU never does; therefore every change of the per-CPU pair,
  * including those made under the local lock, is a cmpxchg as well (the
  * kernel writes the pair plainly there because interrupts are off):
- * __update_cpu_freelist_fast() on the fast paths, __update_cpu_freelist()
+ * cpu_try_commit() on the fast paths, __update_cpu_freelist()
  * everywhere else.
  *
  * Slab states (the 6.8 design):
@@ -471,24 +471,6 @@ static inline freelist_aba_t cpu_pair_read(struct kmem_cache_cpu *c)
 }
 
 /*
- * The fast paths' commit: swap this CPU's freelist from freelist_old to
- * freelist_new if its tid is still tid.  Fails if anything changed the
- * pair, this thread moved to another CPU, or another context ran there.
- */
-static __always_inline bool __update_cpu_freelist_fast(struct kmem_cache *s,
-						       void *freelist_old,
-						       void *freelist_new,
-						       unsigned long tid)
-{
-	freelist_aba_t old = { .freelist = freelist_old, .counter = tid };
-	freelist_aba_t new = { .freelist = freelist_new,
-			       .counter = next_tid(tid) };
-
-	return this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
-				       &old.full, new.full);
-}
-
-/*
  * Swap c's pair from *old (read tid first) to freelist_new, next_tid(): a
  * cmpxchg even when locked (see the top); false leaves what it found in *old.
  */
@@ -621,6 +603,12 @@ static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
 #define cpu_try_read(plain, x)						\
 	((plain) ? slab_lockless_read(x) : READ_ONCE(x))
 
+/*
+ * The fast paths' commit: swap this CPU's freelist from freelist_old to
+ * freelist_new if its tid is still tid.  Fails if anything changed the
+ * pair, this thread moved to another CPU, or another context ran there
+ * (a plain try: on c, see slab_lockless.h).
+ */
 static __always_inline bool cpu_try_commit(bool plain, struct kmem_cache *s,
 					   struct kmem_cache_cpu *c,
 					   void *freelist_old,
@@ -635,7 +623,8 @@ static __always_inline bool cpu_try_commit(bool plain, struct kmem_cache *s,
 		return slab_lockless_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
 						    &c->freelist_tid.full,
 						    old.full, new.full);
-	return __update_cpu_freelist_fast(s, freelist_old, freelist_new, tid);
+	return this_cpu_try_cmpxchg128(s->cpu_slab->freelist_tid.full,
+				       &old.full, new.full);
 }
 
 static __always_inline void cpu_try_stat(bool plain, struct kmem_cache *s,
