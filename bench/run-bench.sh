@@ -109,20 +109,34 @@ run_config() {
 		"$(bin_for "$name")" --api "$api" "$@"
 }
 
+# Every test runs in a process of its own, so that no test's threads or
+# memory change the conditions of the next: a process that never started
+# a thread keeps glibc's and libslab's single-thread paths, as a
+# single-threaded program would, and the remote test's bound threads do
+# not switch libslab-fast-rseq's commit off for the others.
+tests=(pair batch bulk remote scatter footprint floor)
+
 # Timings: every round runs every allocator once, so slow phases of the
 # shared machine spread over all of them.
 for round in $(seq "$rounds"); do
 	echo "run-bench.sh: round $round of $rounds" >&2
 	for config in "${configs[@]}"; do
 		IFS='|' read -r name _ _ _ div <<<"$config"
-		# A failed run is retried once: another job may have starved it.
-		if ! run_config "$config" --iters $((iters / div)) --reps 3 \
-			>"$out/$name.$round.tsv" 2>"$out/$name.$round.err"; then
-			echo "run-bench.sh: $name failed in round $round, retrying" >&2
-			cat "$out/$name.$round.err" >&2
-			run_config "$config" --iters $((iters / div)) --reps 3 \
-				>"$out/$name.$round.tsv"
-		fi
+		: >"$out/$name.$round.tsv"
+		for test in "${tests[@]}"; do
+			part="$out/$name.$round.$test"
+			# A failed run is retried once: another job may have starved it.
+			if ! run_config "$config" --test "$test" \
+				--iters $((iters / div)) --reps 3 \
+				>"$part" 2>"$part.err"; then
+				echo "run-bench.sh: $name $test failed in round $round, retrying" >&2
+				cat "$part.err" >&2
+				run_config "$config" --test "$test" \
+					--iters $((iters / div)) --reps 3 >"$part"
+			fi
+			cat "$part" >>"$out/$name.$round.tsv"
+			rm -f "$part" "$part.err"
+		done
 	done
 done
 
