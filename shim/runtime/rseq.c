@@ -25,7 +25,7 @@
 
 unsigned long sim_rseq_pcpu_base;
 unsigned long sim_rseq_pcpu_size;
-unsigned int sim_rseq_fence[NR_CPUS];
+unsigned int sim_rseq_fences;
 /* Set once no restartable sequence can commit any more (sim_rseq_switch_off()). */
 static bool rseq_off;
 
@@ -69,35 +69,33 @@ bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 	if (__atomic_load_n(&rseq_off, __ATOMIC_ACQUIRE))
 		return __sim_try_cmpxchg128(ptr, oldp, new);
 	/* Sequences that start from now on see the fence... */
-	__atomic_fetch_add(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&sim_rseq_fences, 1, __ATOMIC_SEQ_CST);
 	/* ...and the ones running on cpu now restart. */
 	if (!rseq_barrier((int)cpu))
 		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ, cpu %u) failed: a restartable sequence there may overlap this commit\n",
 			  cpu);
 	ok = __sim_try_cmpxchg128(ptr, oldp, new);
-	__atomic_fetch_sub(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_sub(&sim_rseq_fences, 1, __ATOMIC_SEQ_CST);
 	return ok;
 }
 
 /*
  * A bound task's simulated CPU is not the host CPU it runs on, so each of
  * its commits would take the fenced path, a membarrier() apiece.  Pay one
- * instead: raise every CPU's fence for good, so that no sequence starting
- * from now on commits, restart the ones running (membarrier() on every
- * CPU), and from then on every commit is a plain lock cmpxchg16b, which
- * needs no fence against the others.  If that membarrier() fails the
- * fences stay up and each commit stays fenced.
+ * instead: raise the fence for good, so that no sequence starting from
+ * now on commits, restart the ones running (membarrier() on every CPU),
+ * and from then on every commit is a plain lock cmpxchg16b, which needs no
+ * fence against the others.  If that membarrier() fails the fence stays
+ * up and each commit stays fenced.
  */
 void sim_rseq_switch_off(void)
 {
 	static bool switching;
-	unsigned int cpu;
 
 	if (!sim_rseq_active() ||
 	    __atomic_exchange_n(&switching, true, __ATOMIC_SEQ_CST))
 		return;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		__atomic_fetch_add(&sim_rseq_fence[cpu], 1, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&sim_rseq_fences, 1, __ATOMIC_SEQ_CST);
 	if (!rseq_barrier(-1)) {
 		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ) failed: the per-CPU commits stay fenced\n");
 		return;

@@ -10,8 +10,9 @@
  *
  * A pair is written either that way, by a task running on the pair's
  * CPU, or by anyone else through sim_rseq_fenced_cmpxchg128(): it raises
- * the CPU's fence (which every sequence tests and then leaves to the
- * fenced path), aborts the sequences running there with membarrier()'s
+ * the fence (one for every CPU, which every sequence tests and then leaves
+ * to the fenced path: fences are rare, and one word is one compare),
+ * aborts the sequences running on the pair's CPU with membarrier()'s
  * expedited-rseq command, and only then uses lock cmpxchg16b.  This is the
  * kernel's guarantee for this_cpu_cmpxchg (only the CPU itself, or code it
  * cannot overlap, changes its data) rebuilt from the host's primitives.
@@ -47,8 +48,8 @@ extern const unsigned int __rseq_size;
 /* The per-CPU region while the rseq commit is on; size 0 while it is off. */
 extern unsigned long sim_rseq_pcpu_base;
 extern unsigned long sim_rseq_pcpu_size;
-/* Per CPU: writers from elsewhere at work; its sequences take the fenced path. */
-extern unsigned int sim_rseq_fence[];
+/* Fences up (writers from another CPU at work): every sequence takes the fenced path. */
+extern unsigned int sim_rseq_fences;
 
 /* Whether the rseq commit is on (cpu_map=getcpu in libslab-fast, see above). */
 static inline bool sim_rseq_active(void)
@@ -113,7 +114,7 @@ static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
 		"1:\n\t"
 		"cmpl %[cpu], %%fs:4(%[rs])\n\t"
 		"jne %l[fenced]\n\t"
-		"cmpl $0, (%[fence])\n\t"
+		"cmpl $0, %[fences]\n\t"
 		"jne %l[fenced]\n\t"
 		"cmpq %[old_lo], (%[ptr])\n\t"
 		"jne %l[failed]\n\t"
@@ -130,7 +131,7 @@ static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
 		".popsection\n\t"
 		:
 		: [rs] "r" (__rseq_offset), [cpu] "r" (cpu),
-		  [fence] "r" (&sim_rseq_fence[cpu]), [ptr] "r" (ptr),
+		  [fences] "m" (sim_rseq_fences), [ptr] "r" (ptr),
 		  [old_lo] "r" ((u64)old), [old_hi] "r" ((u64)(old >> 64)),
 		  [new_lo] "r" ((u64)new), [new_hi] "r" ((u64)(new >> 64))
 		: "rax", "memory", "cc"
