@@ -578,9 +578,13 @@ static inline void stat(const struct kmem_cache *s, enum stat_item si)
 static __always_inline void stat_lockless(struct kmem_cache_cpu *c,
 					  enum stat_item si, int nr)
 {
-	if (IS_ENABLED(CONFIG_LIBSLAB_STATS))
-		slab_lockless_write(c->stat[si],
-				    slab_lockless_read(c->stat[si]) + nr);
+	unsigned int count;
+
+	if (IS_ENABLED(CONFIG_LIBSLAB_STATS)) {
+		/* Read, then write: the shim's marked accesses do not nest. */
+		count = slab_lockless_read(c->stat[si]) + nr;
+		slab_lockless_write(c->stat[si], count);
+	}
 }
 
 /* Count nr events at once (a chain of nr objects freed in one go). */
