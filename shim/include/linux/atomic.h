@@ -148,7 +148,8 @@ static __always_inline bool sim_percpu_try_cmpxchg128(u128 *ptr, u128 *oldp,
 						      u128 new)
 {
 #if SIM_RSEQ
-	if (sim_rseq_percpu(ptr)) {
+	/* Only per-CPU pairs come here: whether the commit is on decides. */
+	if (sim_rseq_active()) {
 		if (sim_rseq_try_cmpxchg128(ptr, oldp, new))
 			return true;
 		sim_cmpxchg128_failed();

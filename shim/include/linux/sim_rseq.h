@@ -67,13 +67,6 @@ static inline unsigned int sim_rseq_cpu(void)
 	return cpu;
 }
 
-/* Whether ptr is in the per-CPU region and the rseq commit is on. */
-static inline bool sim_rseq_percpu(const void *ptr)
-{
-	return (unsigned long)ptr - sim_rseq_pcpu_base <
-	       __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED);
-}
-
 /* The cmpxchg of a pair of CPU cpu by a task not running there (or fenced out). */
 bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 				u128 new);

@@ -79,7 +79,7 @@ static __always_inline bool sim_lockless_try_cmpxchg128(u128 *ptr, u128 old,
 	bool done;
 
 #if SIM_RSEQ
-	/* ptr is always a per-CPU pair here: no need to ask which region. */
+	/* A per-CPU pair, as in sim_percpu_try_cmpxchg128(). */
 	if (sim_rseq_active())
 		return sim_rseq_commit(ptr, old, new) == SIM_RSEQ_DONE;
 #endif
