@@ -32,7 +32,11 @@
  * pthread_atfork's prepare takes it for writing, so when fork() copies the
  * process no other thread is inside the allocator and none of the
  * simulated machine's locks (list_lock, slab_mutex, the page allocator's,
- * printk's) is held.  The front-end never queues RCU callbacks (kmalloc
+ * printk's) is held.  While the process has one thread (glibc's
+ * __libc_single_threaded, which stays false once a thread was made) a call
+ * skips the lock: no other thread exists to fork, and the caller forks
+ * only after it returns.  Each call records whether it took the lock, so a
+ * thread made meanwhile changes nothing for a call already inside.  The front-end never queues RCU callbacks (kmalloc
  * caches are not SLAB_TYPESAFE_BY_RCU), so the shim's RCU callback thread
  * is never started by it.
  */
@@ -43,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/single_threaded.h>
 #include <unistd.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
@@ -87,6 +92,9 @@ static bool front_ready;
 /* Nesting of libslab calls in this thread: inner ones go to glibc. */
 static __thread unsigned int front_depth
 	__attribute__((tls_model("initial-exec")));
+/* Whether the thread's outermost call holds fork_lock (see fork above). */
+static __thread bool front_locked
+	__attribute__((tls_model("initial-exec")));
 /* Held for reading inside libslab, for writing across fork(). */
 static pthread_rwlock_t fork_lock = PTHREAD_RWLOCK_INITIALIZER;
 /* glibc's malloc_usable_size, for blocks glibc handed out. */
@@ -98,14 +106,17 @@ static bool front_enter(void)
 	if (!READ_ONCE(front_ready) || front_depth)
 		return false;
 	front_depth++;
-	pthread_rwlock_rdlock(&fork_lock);
+	front_locked = !__libc_single_threaded;
+	if (front_locked)
+		pthread_rwlock_rdlock(&fork_lock);
 	return true;
 }
 
 /* Undo a front_enter() that returned true. */
 static void front_leave(void)
 {
-	pthread_rwlock_unlock(&fork_lock);
+	if (front_locked)
+		pthread_rwlock_unlock(&fork_lock);
 	front_depth--;
 }
 

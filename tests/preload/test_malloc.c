@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <setjmp.h>
+#include <sys/single_threaded.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -289,6 +290,44 @@ static void foreign_block_is_handled(void **state)
 	free(q);
 }
 
+/*
+ * fork() from a process with one thread, whose calls skip fork_lock: the
+ * child allocates and frees freely (an alarm turns a deadlock into a
+ * failure), and the parent's blocks stay intact in both.  Runs before any
+ * test makes a thread.
+ */
+static void fork_from_single_threaded_parent(void **state)
+{
+	unsigned char *kept = malloc(300);
+	int status;
+
+	(void)state;
+	assert_true(__libc_single_threaded);
+	fill(kept, 300, 7);
+	for (int round = 0; round < 20; round++) {
+		pid_t pid = fork();
+
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			alarm(20);
+			for (int i = 0; i < 1000; i++) {
+				void *p = malloc(i % 10 ? i * 13 % 5000 : 20000);
+
+				if (!p)
+					_exit(2);
+				free(p);
+			}
+			_exit(filled(kept, 300, 7) ? 0 : 3);
+		}
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+		free(malloc(round * 100));
+	}
+	assert_true(filled(kept, 300, 7));
+	free(kept);
+}
+
 /* Threads allocating, checking and freeing, half of it in another thread. */
 struct handoff {
 	unsigned char *blocks[2000];
@@ -425,6 +464,8 @@ int main(void)
 		cmocka_unit_test(calloc_overflow_fails_with_enomem),
 		cmocka_unit_test(malloc_failure_sets_enomem),
 		cmocka_unit_test(foreign_block_is_handled),
+		/* Before the first thread: */
+		cmocka_unit_test(fork_from_single_threaded_parent),
 		cmocka_unit_test(threads_allocate_and_free_across),
 		cmocka_unit_test(fork_from_threaded_parent),
 	};
