@@ -81,19 +81,35 @@ static inline bool sim_cpu_cache_valid(void)
 
 #if SIM_RSEQ
 /*
- * The valid cache's CPU and per-CPU offset: the host CPU's when the task
- * follows it (libslab-fast with cpu_map=getcpu, see sim_rseq.h).
+ * A task that follows the host CPU (libslab-fast with cpu_map=getcpu, see
+ * sim_rseq.h) has its cache moved to rseq's cpu_id whenever it looks: the
+ * offset first, so that a signal handler that reads the two between the
+ * stores finds the offset of a CPU other than cpu, never the reverse.
  */
+static inline void sim_cpu_cache_follow(void)
+{
+	unsigned long cpu;
+
+	if (!sim_cpu_cache.rseq)
+		return;
+	cpu = sim_rseq_cpu();
+	if (unlikely(cpu != (unsigned int)sim_cpu_cache.cpu)) {
+		__WRITE_ONCE(sim_cpu_cache.offset, cpu << PCPU_UNIT_SHIFT);
+		__WRITE_ONCE(sim_cpu_cache.cpu, (int)cpu);
+	}
+}
+
+/* The valid cache's CPU and per-CPU offset: the host CPU's when the task follows it. */
 static inline int sim_cpu_cache_cpu(void)
 {
-	return sim_cpu_cache.rseq ? (int)sim_rseq_cpu() : sim_cpu_cache.cpu;
+	sim_cpu_cache_follow();
+	return sim_cpu_cache.cpu;
 }
 
 static inline unsigned long sim_cpu_cache_offset(void)
 {
-	return sim_cpu_cache.rseq ?
-	       (unsigned long)sim_rseq_cpu() << PCPU_UNIT_SHIFT :
-	       sim_cpu_cache.offset;
+	sim_cpu_cache_follow();
+	return sim_cpu_cache.offset;
 }
 #else
 static inline int sim_cpu_cache_cpu(void)
@@ -106,6 +122,17 @@ static inline unsigned long sim_cpu_cache_offset(void)
 	return sim_cpu_cache.offset;
 }
 #endif
+
+/*
+ * The valid cache's per-CPU offset as it was last looked at, with no call
+ * and no test: for a task that follows the host CPU, that of a CPU it may
+ * have left since, which a commit checked against rseq's cpu_id finds out
+ * (slab_lockless.h); the next sim_cpu_cache_offset() catches up.
+ */
+static inline unsigned long sim_cpu_cache_last_offset(void)
+{
+	return __READ_ONCE(sim_cpu_cache.offset);
+}
 
 /* The calling task's simulated CPU. */
 static inline int sim_current_cpu(void)

@@ -57,12 +57,16 @@ static inline bool sim_rseq_active(void)
 	return __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED) != 0;
 }
 
-/* The host CPU the calling thread runs on (rseq's cpu_id). */
-static inline unsigned int sim_rseq_cpu(void)
+/*
+ * The host CPU the calling thread runs on (rseq's cpu_id), read into a
+ * whole register (movl clears the upper half) so that it needs no
+ * widening where it scales an offset.
+ */
+static inline unsigned long sim_rseq_cpu(void)
 {
-	unsigned int cpu;
+	unsigned long cpu;
 
-	__asm__ __volatile__("movl %%fs:4(%1), %0"
+	__asm__ __volatile__("movl %%fs:4(%1), %k0"
 			     : "=r" (cpu) : "r" (__rseq_offset));
 	return cpu;
 }

@@ -50,7 +50,7 @@ static __always_inline bool slab_lockless_quiet(void)
 									\
 	if (likely(sim_cpu_cache_valid()))				\
 		__lc = (__typeof__(pcp))((char *)(pcp) +		\
-					 sim_cpu_cache_offset());	\
+					 sim_cpu_cache_last_offset());	\
 	__lc; })
 
 /* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
