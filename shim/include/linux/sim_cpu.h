@@ -94,8 +94,9 @@ static inline void sim_cpu_cache_follow(void)
 		return;
 	cpu = sim_rseq_cpu();
 	if (unlikely(cpu != (unsigned int)sim_cpu_cache.cpu)) {
-		__WRITE_ONCE(sim_cpu_cache.offset, cpu << PCPU_UNIT_SHIFT);
-		__WRITE_ONCE(sim_cpu_cache.cpu, (int)cpu);
+		sim_cpu_cache.offset = cpu << PCPU_UNIT_SHIFT;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		sim_cpu_cache.cpu = (int)cpu;
 	}
 }
 
@@ -131,7 +132,7 @@ static inline unsigned long sim_cpu_cache_offset(void)
  */
 static inline unsigned long sim_cpu_cache_last_offset(void)
 {
-	return __READ_ONCE(sim_cpu_cache.offset);
+	return sim_cpu_cache.offset;
 }
 
 /* The calling task's simulated CPU. */
