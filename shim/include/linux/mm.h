@@ -25,18 +25,26 @@ extern struct page *sim_mem_map;
 extern unsigned long sim_total_pages;
 extern unsigned long sim_pages_per_node;
 
+/*
+ * The page frame number of a simulated-memory address; for any other
+ * address a number at or above sim_total_pages (below the base wraps).
+ */
+static inline unsigned long sim_virt_to_pfn(const void *addr)
+{
+	return ((unsigned long)addr - (unsigned long)sim_mem_base) >> PAGE_SHIFT;
+}
+
 /* Whether addr lies in simulated memory. */
 static inline bool virt_addr_valid(const void *addr)
 {
-	/* One unsigned comparison: below the base wraps to a huge offset. */
-	return (unsigned long)addr - (unsigned long)sim_mem_base <
-	       (sim_total_pages << PAGE_SHIFT);
+	/* One unsigned comparison, on the pfn virt_to_page() goes on to use. */
+	return sim_virt_to_pfn(addr) < sim_total_pages;
 }
 
 /* The struct page of a simulated-memory address. */
 static inline struct page *virt_to_page(const void *addr)
 {
-	return sim_mem_map + (((const char *)addr - sim_mem_base) >> PAGE_SHIFT);
+	return sim_mem_map + sim_virt_to_pfn(addr);
 }
 
 /* The address a page maps. */
