@@ -471,13 +471,34 @@ static unsigned int size_index(unsigned long size)
 	exit(2);
 }
 
+/* The tests a run without --test makes, in order: what --list prints. */
+static const char *const run_tests[] = {
+	"pair", "batch", "bulk", "remote", "scatter", "footprint", "floor",
+};
+
+/* Whether name is a test --test takes: one of run_tests, or count. */
+static bool is_test(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+		if (!strcmp(name, run_tests[i]))
+			return true;
+	return !strcmp(name, "count");
+}
+
 static void usage(FILE *f)
 {
+	unsigned int i;
+
 	fprintf(f,
 		"usage: microbench --api malloc|cache|kmalloc [--test NAME] [--size N]\n"
 		"                  [--iters N] [--reps N]\n"
-		"tests: pair batch bulk remote scatter footprint floor (all by default),\n"
-		"       count\n"
+		"       microbench --list\n"
+		"tests (all but count by default, --list prints them):");
+	for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+		fprintf(f, " %s", run_tests[i]);
+	fprintf(f, ",\n       count (the pairs alone, for callgrind)\n"
 		"Output: test<TAB>size<TAB>metric<TAB>value lines.\n");
 }
 
@@ -504,6 +525,7 @@ int main(int argc, char **argv)
 		{ "size", required_argument, NULL, 's' },
 		{ "iters", required_argument, NULL, 'i' },
 		{ "reps", required_argument, NULL, 'r' },
+		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -528,6 +550,10 @@ int main(int argc, char **argv)
 		case 'r':
 			reps = (unsigned int)parse_number("--reps", optarg);
 			break;
+		case 'l':
+			for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+				puts(run_tests[i]);
+			return 0;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -550,11 +576,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "microbench: unknown --api '%s'\n", api_name);
 		return 2;
 	}
-	if (test && strcmp(test, "pair") && strcmp(test, "batch") &&
-	    strcmp(test, "bulk") && strcmp(test, "remote") &&
-	    strcmp(test, "scatter") &&
-	    strcmp(test, "footprint") && strcmp(test, "count") &&
-	    strcmp(test, "floor")) {
+	if (test && !is_test(test)) {
 		fprintf(stderr, "microbench: unknown --test '%s'\n", test);
 		return 2;
 	}

@@ -113,8 +113,13 @@ run_config() {
 # memory change the conditions of the next: a process that never started
 # a thread keeps glibc's and libslab's single-thread paths, as a
 # single-threaded program would, and the remote test's bound threads do
-# not switch libslab-fast-rseq's commit off for the others.
-tests=(pair batch bulk remote scatter footprint floor)
+# not switch libslab-fast-rseq's commit off for the others.  microbench
+# --list names the tests a whole run makes.
+mapfile -t tests < <("$bin" --list)
+if [ "${#tests[@]}" = 0 ]; then
+	echo "run-bench.sh: $bin --list named no test" >&2
+	exit 1
+fi
 
 # Timings: every round runs every allocator once, so slow phases of the
 # shared machine spread over all of them.
