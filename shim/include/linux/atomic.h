@@ -78,18 +78,24 @@
 #define sim_single_threaded()	false
 #endif
 
-/* cmpxchg16b (prefix: "lock " or "") with its zero flag as the result. */
-#define __sim_cmpxchg16b(prefix, ptr, lo, hi, new, ok)			\
-	__asm__ __volatile__(prefix "cmpxchg16b %[p]"			\
-			     : "=@ccz" (ok), [p] "+m" (*(ptr)),		\
-			       "+a" (lo), "+d" (hi)			\
-			     : "b" ((u64)(new)), "c" ((u64)((new) >> 64)) \
-			     : "memory")
+/*
+ * cmpxchg16b (prefix: "lock " or "") that jumps to label done when it
+ * stored new; when it falls through, lo and hi hold what *ptr held (asm
+ * goto's outputs are valid on the fall-through path in gcc and clang).
+ */
+#define __sim_cmpxchg16b_goto(prefix, ptr, lo, hi, new, done)		\
+	__asm__ goto(prefix "cmpxchg16b %[p]\n\t"				\
+		     "je %l[" #done "]"					\
+		     : [p] "+m" (*(ptr)), "+a" (lo), "+d" (hi)		\
+		     : "b" ((u64)(new)), "c" ((u64)((new) >> 64))	\
+		     : "memory", "cc"					\
+		     : done)
 
 /*
- * cmpxchg16b with its zero flag as the result, as the kernel's
- * arch_try_cmpxchg128() does: no 128-bit comparison after it.  Atomic
- * against every CPU, as the kernel's is, by the lock prefix; but while
+ * cmpxchg16b branching on its zero flag, as the kernel's
+ * arch_try_cmpxchg128() does: no 128-bit comparison after it, and no
+ * flag turned into a value and tested again.  Atomic against every CPU,
+ * as the kernel's is, by the lock prefix; but while
  * glibc says the process has one thread (__libc_single_threaded: only that
  * thread could start another, so it cannot change during the instruction)
  * no other CPU runs our code, and the plain instruction is atomic against
@@ -103,15 +109,15 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 						 u128 new)
 {
 	u64 lo = (u64)*oldp, hi = (u64)(*oldp >> 64);
-	bool ok;
 
 	if (sim_single_threaded())
-		__sim_cmpxchg16b("", ptr, lo, hi, new, ok);
+		__sim_cmpxchg16b_goto("", ptr, lo, hi, new, stored);
 	else
-		__sim_cmpxchg16b("lock ", ptr, lo, hi, new, ok);
-	if (unlikely(!ok))
-		*oldp = ((u128)hi << 64) | lo;
-	return ok;
+		__sim_cmpxchg16b_goto("lock ", ptr, lo, hi, new, stored);
+	*oldp = ((u128)hi << 64) | lo;
+	return false;
+stored:
+	return true;
 }
 #else
 static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
