@@ -107,8 +107,8 @@ static const struct slab_param slab_params[] = {
 	{ "libslab_extra_checks=", setup_libslab_extra_checks },
 };
 
-/* Apply one word of the command line; 0 also for words not ours. */
-static int apply_param(const char *word)
+/* The parameter word ("name" or "name=value") sets, or NULL. */
+static const struct slab_param *find_param(const char *word)
 {
 	size_t i;
 
@@ -118,14 +118,29 @@ static int apply_param(const char *word)
 		bool takes_value = name[len - 1] == '=';
 
 		if ((takes_value ? strncmp(word, name, len) :
-				   strcmp(word, name)) != 0)
-			continue;
-		if (slab_params[i].setup(takes_value ? word + len : "")) {
-			pr_warn("libslab: malformed boot parameter '%s'\n",
-				word);
-			return -EINVAL;
-		}
+				   strcmp(word, name)) == 0)
+			return &slab_params[i];
+	}
+	return NULL;
+}
+
+bool libslab_is_boot_param(const char *word)
+{
+	return find_param(word);
+}
+
+/* Apply one word of the command line; 0 also for words not ours. */
+static int apply_param(const char *word)
+{
+	const struct slab_param *param = find_param(word);
+	size_t len;
+
+	if (!param)
 		return 0;
+	len = strlen(param->name);
+	if (param->setup(param->name[len - 1] == '=' ? word + len : "")) {
+		pr_warn("libslab: malformed boot parameter '%s'\n", word);
+		return -EINVAL;
 	}
 	return 0;
 }

@@ -10,24 +10,64 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <linux/kernel.h>
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/libslab.h>
+#include <linux/sim_params.h>
+#include <asm/setup.h>
 #include "../runtime/sim.h"
 #include "startup.h"
 
 static pthread_once_t startup_once = PTHREAD_ONCE_INIT;
 
+/*
+ * Name every word of cmdline that is neither the machine's nor the
+ * allocator's parameter, in one message, as the kernel names the boot
+ * parameters nobody took; 0, or -EINVAL if there was one.
+ */
+static int report_unknown_params(const char *cmdline)
+{
+	char unknown[COMMAND_LINE_SIZE] = "", word[COMMAND_LINE_SIZE];
+	size_t used = 0;
+
+	while (cmdline && *cmdline) {
+		size_t len;
+
+		cmdline += strspn(cmdline, " \t\n");
+		len = strcspn(cmdline, " \t\n");
+		if (len && len < sizeof(word)) {
+			memcpy(word, cmdline, len);
+			word[len] = '\0';
+			if (!sim_is_machine_param(word) &&
+			    !libslab_is_boot_param(word))
+				used += scnprintf(unknown + used,
+						  sizeof(unknown) - used, "%s%s",
+						  used ? " " : "", word);
+		}
+		cmdline += len;
+	}
+	if (!used)
+		return 0;
+	pr_warn("libslab: unknown parameters in LIBSLAB_CMDLINE: \"%s\", ignored\n",
+		unknown);
+	return -EINVAL;
+}
+
 static void startup(void)
 {
+	const char *cmdline = getenv("LIBSLAB_CMDLINE");
+
 	sim_init();
 	sim_rcu_bind_kvfree(kvfree);
-	if (libslab_parse_cmdline(getenv("LIBSLAB_CMDLINE"))) {
+	if (libslab_parse_cmdline(cmdline)) {
 		pr_warn("libslab: LIBSLAB_CMDLINE has malformed parameters\n");
 		sim_note_cmdline_error();
 	}
+	if (report_unknown_params(cmdline))
+		sim_note_cmdline_error();
 	if (libslab_init())
 		panic("libslab: cannot create the kmalloc caches\n");
 }

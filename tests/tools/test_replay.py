@@ -398,6 +398,15 @@ class SlabsimOptions(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("malformed boot parameter 'slub_min_order=x'", p.stderr)
 
+    def test_unknown_words_in_the_environment_fail_the_run(self):
+        # A misspelt parameter would otherwise run on the defaults unseen.
+        env = dict(os.environ, LIBSLAB_CMDLINE="nr_cpus=2 slub_debgu=FZ slab_nomerge cpumap=rr")
+        p = subprocess.run([SLABSIM, "--ops", "10", "--quiet"], capture_output=True,
+                           text=True, env=env, timeout=60)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('libslab: unknown parameters in LIBSLAB_CMDLINE: "slub_debgu=FZ cpumap=rr", ignored',
+                      p.stderr)
+
     def test_the_help_says_where_machine_parameters_go(self):
         p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)
         self.assertIn("come from LIBSLAB_CMDLINE only", p.stdout)

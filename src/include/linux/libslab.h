@@ -24,6 +24,8 @@ const char *kmem_cache_name(const struct kmem_cache *s);
  * of a known parameter (the rest are still applied).
  */
 int libslab_parse_cmdline(const char *cmdline);
+/* Whether word ("name" or "name=value") is one of the parameters above. */
+bool libslab_is_boot_param(const char *word);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
 /*
