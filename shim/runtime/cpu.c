@@ -223,8 +223,13 @@ int sim_set_cpu(int cpu)
 	if (WARN(t->migrate_disabled && t->cpu != cpu,
 		 "sim_set_cpu: migration is disabled\n"))
 		return -EINVAL;
-	/* Bound, the task's CPU is no longer the host's: no more rseq commits. */
-	if (!t->det)
+	/*
+	 * Under the rseq commit a simulated CPU is the host CPU of the same
+	 * number: bound, the task is pinned there and keeps committing by
+	 * restartable sequence; bound where the host cannot pin it, its CPU
+	 * is no longer the host's, and no task commits that way any more.
+	 */
+	if (!t->det && !sim_rseq_pin((unsigned int)cpu))
 		sim_rseq_switch_off();
 	t->cpu = cpu;
 	t->bound = true;

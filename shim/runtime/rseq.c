@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libslab-fast's rseq commit (<linux/sim_rseq.h>): switching it on, the
- * fenced cmpxchg of a pair by a task that is not on the pair's CPU, and
- * switching it off once tasks are bound to simulated CPUs.
+ * fenced cmpxchg of a pair by a task that is not on the pair's CPU,
+ * pinning a bound task to its host CPU, and switching the commit off once
+ * a task is bound where it cannot be pinned.
  */
+#include <sched.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/membarrier.h>
@@ -79,9 +81,25 @@ bool sim_rseq_fenced_cmpxchg128(u128 *ptr, unsigned int cpu, u128 *oldp,
 	return ok;
 }
 
+bool sim_rseq_pin(unsigned int cpu)
+{
+	cpu_set_t host_cpu;
+
+	if (!sim_rseq_active() || cpu >= CPU_SETSIZE)
+		return false;
+	CPU_ZERO(&host_cpu);
+	CPU_SET(cpu, &host_cpu);
+	/* The host moves the thread before the call returns... */
+	if (sched_setaffinity(0, sizeof(host_cpu), &host_cpu))
+		return false;
+	/* ...and rseq's cpu_id says where it landed. */
+	return sim_rseq_cpu() == cpu;
+}
+
 /*
- * A bound task's simulated CPU is not the host CPU it runs on, so each of
- * its commits would take the fenced path, a membarrier() apiece.  Pay one
+ * A task bound to a CPU the host could not pin it to runs elsewhere, so
+ * each of its commits would take the fenced path, a membarrier() apiece.
+ * Pay one
  * instead: raise the fence for good, so that no sequence starting from
  * now on commits, restart the ones running (membarrier() on every CPU),
  * and from then on every commit is a plain lock cmpxchg16b, which needs no
@@ -108,6 +126,11 @@ void sim_rseq_switch_off(void)
 #else
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 {
+}
+
+bool sim_rseq_pin(unsigned int cpu)
+{
+	return false;
 }
 
 void sim_rseq_switch_off(void)

@@ -82,6 +82,13 @@ void sim_task_switch(struct sim_task *t);
  */
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map);
 /*
+ * rseq.c: pin the calling thread to host CPU cpu, the one a simulated CPU
+ * is under the rseq commit, so that a task bound to cpu keeps committing
+ * by restartable sequence; false if the commit is off or the host has no
+ * such CPU or refuses.
+ */
+bool sim_rseq_pin(unsigned int cpu);
+/*
  * rseq.c: switch the rseq commit off for good, once a task is bound to a
  * simulated CPU that is not the host CPU it runs on.
  */

@@ -3,12 +3,15 @@
  * libslab-fast has no simulation hooks (<linux/sim_hooks.h>): what needs
  * them refuses with a clear error instead of silently doing nothing; with
  * cpu_map=getcpu its per-CPU commits are restartable sequences
- * (<linux/sim_rseq.h>) unless valgrind runs it, until a task is bound.
+ * (<linux/sim_rseq.h>) unless valgrind runs it, until a task is bound to
+ * a CPU the host does not have.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/sim_det.h>
 #include <linux/sim_rseq.h>
 #if __has_include(<valgrind/valgrind.h>)
@@ -119,41 +122,84 @@ static void test_threads_flushing_each_other_lose_no_object(void **state)
 	kmem_cache_destroy(shared_cache);
 }
 
-/* Bind to CPU 1, then allocate and free there. */
+struct bound_churn {
+	struct kmem_cache *s;
+	int cpu;
+	int host_cpu;		/* where the task ran once bound */
+};
+
+/* Bind to a CPU, then allocate and free there. */
 static void *bound_churn(void *arg)
 {
-	struct kmem_cache *s = arg;
+	struct bound_churn *b = arg;
 	void *objects[HELD];
 	int i;
 
-	if (sim_set_cpu(1))
+	if (sim_set_cpu(b->cpu))
 		return (void *)1;
+	b->host_cpu = sched_getcpu();
 	for (i = 0; i < HELD; i++)
-		objects[i] = kmem_cache_alloc(s, GFP_KERNEL);
+		objects[i] = kmem_cache_alloc(b->s, GFP_KERNEL);
 	for (i = 0; i < HELD; i++)
-		kmem_cache_free(s, objects[i]);
+		kmem_cache_free(b->s, objects[i]);
 	return NULL;
 }
 
-/*
- * A bound task's CPU is not the host's, so the rseq commit goes off for
- * the rest of the process (sim_rseq_switch_off()): this test runs last.
- */
-static void test_binding_a_task_switches_the_rseq_commit_off(void **state)
+/* A task bound to cpu allocates and frees; then s is checked whole. */
+static void churn_bound_to(struct kmem_cache *s, int cpu, int *host_cpu)
 {
-	struct kmem_cache *s = make_test_cache("fast_bound");
+	struct bound_churn b = { .s = s, .cpu = cpu, .host_cpu = -1 };
 	pthread_t bound;
 	void *failed;
 
-	assert_int_equal(sim_rseq_active(),
-			 SIM_RSEQ && getcpu_map() && !RUNNING_ON_VALGRIND);
-	assert_int_equal(pthread_create(&bound, NULL, bound_churn, s), 0);
+	assert_int_equal(pthread_create(&bound, NULL, bound_churn, &b), 0);
 	assert_int_equal(pthread_join(bound, &failed), 0);
 	assert_null(failed);
-	assert_false(sim_rseq_active());
 	kmem_cache_free(s, kmem_cache_alloc(s, GFP_KERNEL));
 	assert_int_equal(libslab_count_inuse(s), 0);
 	assert_int_equal(libslab_validate(s), 0);
+	*host_cpu = b.host_cpu;
+}
+
+static long host_cpus(void)
+{
+	return sysconf(_SC_NPROCESSORS_CONF);
+}
+
+/*
+ * Under the rseq commit a simulated CPU is the host CPU of the same
+ * number: a task bound to one the host has is pinned there and the
+ * commit stays on.
+ */
+static void test_binding_to_a_host_cpu_pins_the_task_and_keeps_rseq(void **state)
+{
+	bool rseq = SIM_RSEQ && getcpu_map() && !RUNNING_ON_VALGRIND;
+	struct kmem_cache *s = make_test_cache("fast_bound_host");
+	int cpu = host_cpus() > 1 ? 1 : 0, host_cpu;
+
+	assert_int_equal(sim_rseq_active(), rseq);
+	churn_bound_to(s, cpu, &host_cpu);
+	assert_int_equal(sim_rseq_active(), rseq);
+	if (rseq)
+		assert_int_equal(host_cpu, cpu);
+	kmem_cache_destroy(s);
+}
+
+/*
+ * A task bound to a simulated CPU the host does not have runs elsewhere,
+ * so the rseq commit goes off for the rest of the process
+ * (sim_rseq_switch_off()): this test runs last.
+ */
+static void test_binding_beyond_the_host_cpus_switches_rseq_off(void **state)
+{
+	struct kmem_cache *s;
+	int host_cpu;
+
+	if (host_cpus() >= sim_nr_cpus())
+		skip();		/* every simulated CPU is a host CPU here */
+	s = make_test_cache("fast_bound_beyond");
+	churn_bound_to(s, (int)host_cpus(), &host_cpu);
+	assert_false(sim_rseq_active());
 	kmem_cache_destroy(s);
 }
 
@@ -164,7 +210,8 @@ int main(void)
 		cmocka_unit_test(test_point_hook_is_refused_with_a_warning),
 		cmocka_unit_test(test_rseq_commit_is_on_exactly_with_getcpu_outside_valgrind),
 		cmocka_unit_test(test_threads_flushing_each_other_lose_no_object),
-		cmocka_unit_test(test_binding_a_task_switches_the_rseq_commit_off),
+		cmocka_unit_test(test_binding_to_a_host_cpu_pins_the_task_and_keeps_rseq),
+		cmocka_unit_test(test_binding_beyond_the_host_cpus_switches_rseq_off),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

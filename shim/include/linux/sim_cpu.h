@@ -11,7 +11,9 @@
  *                   served by rseq/vDSO, ~10 ns) modulo nr_cpu_ids, read
  *                   afresh each time, so threads migrate as the host
  *                   scheduler moves them.
- * sim_set_cpu() overrides both and binds the task to a CPU.
+ * sim_set_cpu() overrides both and binds the task to a CPU; under
+ * libslab-fast's rseq commit (sim_rseq.h) it also pins the thread to the
+ * host CPU of that number, which threads it creates then inherit.
  *
  * Several tasks may share a simulated CPU and, outside the deterministic
  * scheduler (sim_det.h), run truly in parallel, which a kernel CPU never
@@ -33,7 +35,7 @@
 #include <linux/sim_rseq.h>
 #include <linux/sim_switches.h>
 
-/* Bind the calling task to simulated CPU cpu (migrating it); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
+/* Bind the calling task to simulated CPU cpu (migrating it; see above); -EINVAL (and a WARN if it does not exist) unless cpu is online. */
 int sim_set_cpu(int cpu);
 /* Number of simulated CPUs (nr_cpu_ids). */
 int sim_nr_cpus(void);

@@ -17,6 +17,11 @@
  * kernel's guarantee for this_cpu_cmpxchg (only the CPU itself, or code it
  * cannot overlap, changes its data) rebuilt from the host's primitives.
  *
+ * A task bound to a simulated CPU (sim_set_cpu()) is pinned to the host
+ * CPU of that number, so it commits the same way; binding one to a CPU
+ * the host lacks switches the commit off for good (every commit a lock
+ * cmpxchg16b from then on).
+ *
  * Off (every pair commit a lock cmpxchg16b) unless the fast library runs
  * with cpu_map=getcpu, glibc registered rseq, membarrier's rseq command
  * registers, nr_cpus covers every host CPU, and neither valgrind nor
