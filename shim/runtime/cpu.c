@@ -138,6 +138,8 @@ static int next_online(unsigned int cpu)
  */
 static void cpu_cache_follow_host(const struct sim_task *t)
 {
+	/* Before the online count: an offline after it then fails the cache. */
+	unsigned int gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
 	unsigned int cpu;
 
 	if (!sim_rseq_active() || t->bound || t->migrate_disabled || t->det ||
@@ -149,7 +151,7 @@ static void cpu_cache_follow_host(const struct sim_task *t)
 	sim_cpu_cache.cpu = (int)cpu;
 	sim_cpu_cache.offset = (unsigned long)cpu * PCPU_UNIT_SIZE;
 	sim_cpu_cache.rseq = true;
-	sim_cpu_cache.gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
+	sim_cpu_cache.gen = gen;
 }
 #else
 /* Without the rseq commit a cpu_map=getcpu task asks sched_getcpu() each time. */
@@ -212,12 +214,18 @@ int sim_current_cpu_slow(void)
 int sim_set_cpu(int cpu)
 {
 	struct sim_task *t = sim_task();
+	unsigned int gen;
 
 	sim_init();
 	if (WARN(cpu < 0 || (unsigned int)cpu >= nr_cpu_ids,
 		 "sim_set_cpu: no simulated CPU %d\n", cpu))
 		return -EINVAL;
-	/* Hotplug races with everyone: an offline CPU is an answer, not a bug. */
+	/*
+	 * Hotplug races with everyone: an offline CPU is an answer, not a
+	 * bug.  The generation is read first, so that an offline after the
+	 * test leaves the task placed at an older one: its next look moves it.
+	 */
+	gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
 	if (!sim_cpu_is_online((unsigned int)cpu))
 		return -EINVAL;
 	if (WARN(t->migrate_disabled && t->cpu != cpu,
@@ -233,7 +241,7 @@ int sim_set_cpu(int cpu)
 		sim_rseq_switch_off();
 	t->cpu = cpu;
 	t->bound = true;
-	t->gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
+	t->gen = gen;
 	sim_cpu_cache_clear();
 	return 0;
 }

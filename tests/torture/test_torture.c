@@ -18,6 +18,7 @@
 #include <time.h>
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
+#include <linux/sim_rseq.h>
 #include "harness.h"
 
 #define MAX_THREADS	16
@@ -395,6 +396,9 @@ static void test_torture_loses_and_corrupts_nothing(void **state)
 	kvfree_rcu_barrier();
 	printf("torture: alloc %lu free %lu bulk-alloc %lu bulk-free %lu exchange %lu migrate %lu shrink %lu hotplug %lu\n",
 	       ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7]);
+	/* libslab-fast with cpu_map=getcpu: which commit the run ended with. */
+	printf("torture: per-CPU commits %s at the end\n",
+	       sim_rseq_active() ? "restartable sequences" : "locked");
 
 	assert_int_equal(atomic_long_read(&corrupt), 0);
 	assert_int_equal(atomic_long_read(&double_owned), 0);
