@@ -99,12 +99,11 @@ bool sim_rseq_pin(unsigned int cpu)
 /*
  * A task bound to a CPU the host could not pin it to runs elsewhere, so
  * each of its commits would take the fenced path, a membarrier() apiece.
- * Pay one
- * instead: raise the fence for good, so that no sequence starting from
- * now on commits, restart the ones running (membarrier() on every CPU),
- * and from then on every commit is a plain lock cmpxchg16b, which needs no
- * fence against the others.  If that membarrier() fails the fence stays
- * up and each commit stays fenced.
+ * Pay one instead: raise the fence for good, so that no sequence starting
+ * from now on commits, restart the ones running (membarrier() on every
+ * CPU), and from then on every commit is a plain lock cmpxchg16b, which
+ * needs no fence against the others.  If that membarrier() fails the
+ * fence stays up and each commit stays fenced.
  */
 void sim_rseq_switch_off(void)
 {
