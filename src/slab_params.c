@@ -128,6 +128,7 @@ bool libslab_is_boot_param(const char *word)
 {
 	return find_param(word);
 }
+EXPORT_SYMBOL(libslab_is_boot_param);
 
 /* Apply one word of the command line; 0 also for words not ours. */
 static int apply_param(const char *word)
