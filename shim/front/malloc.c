@@ -36,9 +36,10 @@
  * __libc_single_threaded, which stays false once a thread was made) a call
  * skips the lock: no other thread exists to fork, and the caller forks
  * only after it returns.  Each call records whether it took the lock, so a
- * thread made meanwhile changes nothing for a call already inside.  The front-end never queues RCU callbacks (kmalloc
- * caches are not SLAB_TYPESAFE_BY_RCU), so the shim's RCU callback thread
- * is never started by it.
+ * thread made meanwhile changes nothing for a call already inside.  The
+ * front-end never queues RCU callbacks (kmalloc caches are not
+ * SLAB_TYPESAFE_BY_RCU), so the shim's RCU callback thread is never
+ * started by it.
  */
 #include <dlfcn.h>
 #include <errno.h>

@@ -107,10 +107,9 @@ static inline void folio_put(struct folio *folio)
 
 /*
  * init_on_alloc=1 / init_on_free=1 (LIBSLAB_CMDLINE, the kernel's boot
- * parameters): zero memory when it is handed out / given back.
+ * parameters, kept in sim_switches): zero memory when it is handed out /
+ * given back.  Whether an allocation with flags must come zeroed:
  */
-
-/* Whether an allocation with flags must come zeroed. */
 static inline bool want_init_on_alloc(gfp_t flags)
 {
 	return __atomic_load_n(&sim_switches.init_on_alloc, __ATOMIC_RELAXED) ||

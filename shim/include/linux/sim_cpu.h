@@ -148,7 +148,6 @@ static inline int sim_current_cpu(void)
 int sim_cpu_offline(int cpu);
 /* Bring cpu back online; 0 or -EINVAL. */
 int sim_cpu_online(int cpu);
-/* Set from preempt=rt in LIBSLAB_CMDLINE at startup; read it through sim_preempt_rt(). */
 /* Whether local locks and spinlocks are sleeping locks (preempt=rt in LIBSLAB_CMDLINE). */
 static inline bool sim_preempt_rt(void)
 {

@@ -5,10 +5,10 @@
  * freelist/tid pair, named apart so that each build gives them its
  * cheapest form.  The kernel build maps them to raw_cpu_ptr(),
  * READ_ONCE()/WRITE_ONCE(), this_cpu_try_cmpxchg128() and
- * try_cmpxchg128(); this one, the
- * userspace shim's, makes a try that calls nothing, so that a hit needs
- * no stack frame, and hands every case it cannot serve that way back to
- * the caller, whose whole path then does it with the usual primitives:
+ * try_cmpxchg128(); this one, the userspace shim's, makes a try that
+ * calls nothing, so that a hit needs no stack frame, and hands every case
+ * it cannot serve that way back to the caller, whose whole path then does
+ * it with the usual primitives:
  *
  *  - while any switch in sim_switches is on, no try runs: armed
  *    preemption points (a test hook or the deterministic scheduler watches
