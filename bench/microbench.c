@@ -481,7 +481,7 @@ static bool is_test(const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(run_tests); i++)
 		if (!strcmp(name, run_tests[i]))
 			return true;
 	return !strcmp(name, "count");
@@ -496,7 +496,7 @@ static void usage(FILE *f)
 		"                  [--iters N] [--reps N]\n"
 		"       microbench --list\n"
 		"tests (all but count by default, --list prints them):");
-	for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(run_tests); i++)
 		fprintf(f, " %s", run_tests[i]);
 	fprintf(f, ",\n       count (the pairs alone, for callgrind)\n"
 		"Output: test<TAB>size<TAB>metric<TAB>value lines.\n");
@@ -551,7 +551,7 @@ int main(int argc, char **argv)
 			reps = (unsigned int)parse_number("--reps", optarg);
 			break;
 		case 'l':
-			for (i = 0; i < sizeof(run_tests) / sizeof(run_tests[0]); i++)
+			for (i = 0; i < ARRAY_SIZE(run_tests); i++)
 				puts(run_tests[i]);
 			return 0;
 		case 'h':
