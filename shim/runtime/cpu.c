@@ -54,7 +54,7 @@ static_assert(offsetof(struct sim_task, preempt_count) ==
 	      offsetof(struct sim_task_head, preempt_count));
 static_assert(offsetof(struct sim_task, irqs_off) == offsetof(struct sim_task_head, irqs_off));
 
-void sim_cpu_setup(const struct sim_config *config)
+void sim_cpu_setup(struct sim_config *config)
 {
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned int nr_cpus = config->nr_cpus;
@@ -63,6 +63,14 @@ void sim_cpu_setup(const struct sim_config *config)
 		nr_cpus = online > 0 ? (unsigned int)online : 1;
 	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
 	nr_online = nr_cpu_ids;
+	/*
+	 * Without cpu_map= a library places tasks the fastest way it can:
+	 * libslab-fast on the host CPU wherever its rseq commit runs, every
+	 * other library (and libslab-fast under valgrind) round-robin.
+	 */
+	if (config->cpu_map == SIM_CPU_MAP_DEFAULT)
+		config->cpu_map = sim_rseq_usable(nr_cpu_ids) ?
+				  SIM_CPU_MAP_GETCPU : SIM_CPU_MAP_RR;
 	cpu_map = config->cpu_map;
 	sim_switches.preempt_rt = config->preempt_rt;
 }

@@ -27,7 +27,7 @@ static const struct sim_config default_config = {
 	.nr_cpus = 0,
 	.nr_nodes = 1,
 	.node_bytes = 1UL << 30,
-	.cpu_map = SIM_CPU_MAP_RR,
+	.cpu_map = SIM_CPU_MAP_DEFAULT,
 };
 static struct sim_config config;
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;

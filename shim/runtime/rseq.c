@@ -36,13 +36,26 @@ static long membarrier(int cmd, unsigned int flags, int cpu)
 	return syscall(__NR_membarrier, cmd, flags, cpu);
 }
 
-void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
+/* The host's side of sim_rseq_usable(): rseq, and every host CPU simulated. */
+static bool host_can_follow(unsigned int nr_cpus)
 {
 	long host_cpus = sysconf(_SC_NPROCESSORS_CONF);
 
-	if (!getcpu_map || RUNNING_ON_VALGRIND || __rseq_size < 8 ||
-	    host_cpus <= 0 || host_cpus > (long)nr_cpu_ids)
+	return !RUNNING_ON_VALGRIND && __rseq_size >= 8 && host_cpus > 0 &&
+	       host_cpus <= (long)nr_cpus;
+}
+
+bool sim_rseq_usable(unsigned int nr_cpus)
+{
+	return host_can_follow(nr_cpus) &&
+	       !membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0);
+}
+
+void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
+{
+	if (!getcpu_map || !host_can_follow(nr_cpu_ids))
 		return;
+	/* Registering again (sim_rseq_usable() may have) changes nothing. */
 	if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0)) {
 		pr_warn("libslab: membarrier(REGISTER_PRIVATE_EXPEDITED_RSEQ) failed: the per-CPU commits stay locked\n");
 		return;
@@ -123,6 +136,11 @@ void sim_rseq_switch_off(void)
 	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
 }
 #else
+bool sim_rseq_usable(unsigned int nr_cpus)
+{
+	return false;
+}
+
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 {
 }

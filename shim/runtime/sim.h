@@ -19,6 +19,7 @@ static inline u64 sim_xorshift64(u64 x)
 void sim_init(void);
 
 enum sim_cpu_map {
+	SIM_CPU_MAP_DEFAULT,	/* no cpu_map=: getcpu where the rseq commit runs, else rr */
 	SIM_CPU_MAP_RR,		/* round-robin at first use */
 	SIM_CPU_MAP_GETCPU,	/* sched_getcpu() at each use */
 };
@@ -41,7 +42,7 @@ struct sim_config {
 /* The configuration sim_init() used. */
 const struct sim_config *sim_config(void);
 /* Internal set-up steps, in the order sim_init() calls them. */
-void sim_cpu_setup(const struct sim_config *config);
+void sim_cpu_setup(struct sim_config *config);
 void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 			  bool poison);
 void sim_fault_setup(u64 seed);
@@ -76,6 +77,12 @@ struct sim_task {
 struct sim_task *sim_task(void);
 /* Make t the calling task (the deterministic scheduler switching). */
 void sim_task_switch(struct sim_task *t);
+/*
+ * rseq.c: whether libslab-fast's rseq commit can run with nr_cpus
+ * simulated CPUs (the fast library, outside valgrind, rseq registered by
+ * glibc, membarrier's rseq command registered, every host CPU simulated).
+ */
+bool sim_rseq_usable(unsigned int nr_cpus);
 /*
  * rseq.c: switch libslab-fast's rseq commit on for the per-CPU region at
  * pcpu_base of size bytes if it can be (see <linux/sim_rseq.h>).

@@ -4,13 +4,16 @@
  *
  * Every thread is a task that runs "on" one of nr_cpu_ids simulated CPUs.
  * How a task is placed is chosen with cpu_map= in LIBSLAB_CMDLINE:
- *   cpu_map=rr      (default) round-robin over the online CPUs at the
- *                   task's first allocator call; one thread-local read
- *                   per smp_processor_id(), and reproducible run to run.
+ *   cpu_map=rr      round-robin over the online CPUs at the task's first
+ *                   allocator call; one thread-local read per
+ *                   smp_processor_id(), and reproducible run to run.
  *   cpu_map=getcpu  the CPU the thread really runs on (sched_getcpu(),
  *                   served by rseq/vDSO, ~10 ns) modulo nr_cpu_ids, read
  *                   afresh each time, so threads migrate as the host
  *                   scheduler moves them.
+ * Without cpu_map= the default and TINY libraries take rr; libslab-fast
+ * takes getcpu where its rseq commit can run (sim_rseq.h), rr elsewhere
+ * (under valgrind, or with fewer simulated than host CPUs).
  * sim_set_cpu() overrides both and binds the task to a CPU; under
  * libslab-fast's rseq commit (sim_rseq.h) it also pins the thread to the
  * host CPU of that number, which threads it creates then inherit.

@@ -23,9 +23,10 @@
  * cmpxchg16b from then on).
  *
  * Off (every pair commit a lock cmpxchg16b) unless the fast library runs
- * with cpu_map=getcpu, glibc registered rseq, membarrier's rseq command
- * registers, nr_cpus covers every host CPU, and neither valgrind nor
- * ThreadSanitizer (which know nothing of rseq) watches.
+ * with cpu_map=getcpu (its default where the rest holds), glibc registered
+ * rseq, membarrier's rseq command registers, nr_cpus covers every host
+ * CPU, and neither valgrind nor ThreadSanitizer (which know nothing of
+ * rseq) watches.
  */
 #ifndef _SHIM_LINUX_SIM_RSEQ_H
 #define _SHIM_LINUX_SIM_RSEQ_H
