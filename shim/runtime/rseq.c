@@ -18,13 +18,24 @@
 #include <linux/sim_rseq.h>
 #include "sim.h"
 
-#if SIM_RSEQ
+#if SIM_RSEQ_ALONE
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
 #else
 #define RUNNING_ON_VALGRIND	0
 #endif
 
+bool sim_rseq_alone_ok;
+
+/* Whether the host restarts this process's sequences: rseq registered, no valgrind. */
+static bool host_restarts_sequences(void)
+{
+	return !RUNNING_ON_VALGRIND && __rseq_size >= 8 &&
+	       (int)sim_rseq_cpu() >= 0;
+}
+#endif
+
+#if SIM_RSEQ
 unsigned long sim_rseq_pcpu_base;
 unsigned long sim_rseq_pcpu_size;
 unsigned int sim_rseq_fences;
@@ -41,7 +52,7 @@ static bool host_can_follow(unsigned int nr_cpus)
 {
 	long host_cpus = sysconf(_SC_NPROCESSORS_CONF);
 
-	return !RUNNING_ON_VALGRIND && __rseq_size >= 8 && host_cpus > 0 &&
+	return host_restarts_sequences() && host_cpus > 0 &&
 	       host_cpus <= (long)nr_cpus;
 }
 
@@ -53,6 +64,7 @@ bool sim_rseq_usable(unsigned int nr_cpus)
 
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 {
+	sim_rseq_alone_ok = host_restarts_sequences();
 	if (!getcpu_map || !host_can_follow(nr_cpu_ids))
 		return;
 	/* Registering again (sim_rseq_usable() may have) changes nothing. */
@@ -143,6 +155,9 @@ bool sim_rseq_usable(unsigned int nr_cpus)
 
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 {
+#if SIM_RSEQ_ALONE
+	sim_rseq_alone_ok = host_restarts_sequences();
+#endif
 }
 
 bool sim_rseq_pin(unsigned int cpu)

@@ -84,7 +84,8 @@ void sim_task_switch(struct sim_task *t);
  */
 bool sim_rseq_usable(unsigned int nr_cpus);
 /*
- * rseq.c: switch libslab-fast's rseq commit on for the per-CPU region at
+ * rseq.c: allow the single-thread commit if the host restarts sequences,
+ * and switch libslab-fast's rseq commit on for the per-CPU region at
  * pcpu_base of size bytes if it can be (see <linux/sim_rseq.h>).
  */
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map);

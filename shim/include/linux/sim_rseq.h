@@ -36,8 +36,15 @@
 #include <linux/types.h>
 #include <linux/sim_hooks.h>
 
-#if defined(LIBSLAB_NO_SIM_HOOKS) && defined(__x86_64__) && \
-	!defined(__SANITIZE_THREAD__)
+/* Restartable sequences at all: x86_64, and no ThreadSanitizer (it cannot see asm). */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+#define SIM_RSEQ_ALONE	1
+#else
+#define SIM_RSEQ_ALONE	0
+#endif
+
+/* The per-CPU rseq commit: the fast library only. */
+#if defined(LIBSLAB_NO_SIM_HOOKS) && SIM_RSEQ_ALONE
 #define SIM_RSEQ	1
 #else
 #define SIM_RSEQ	0
@@ -46,22 +53,17 @@
 /* Each simulated CPU's per-CPU copies are 1 << PCPU_UNIT_SHIFT bytes apart. */
 #define PCPU_UNIT_SHIFT	22
 
-#if SIM_RSEQ
+#if SIM_RSEQ_ALONE
 /* glibc's registration of the thread's struct rseq (<sys/rseq.h>); size 0: none. */
 extern const ptrdiff_t __rseq_offset;
 extern const unsigned int __rseq_size;
 
-/* The per-CPU region while the rseq commit is on; size 0 while it is off. */
-extern unsigned long sim_rseq_pcpu_base;
-extern unsigned long sim_rseq_pcpu_size;
-/* Fences up (writers from another CPU at work): every sequence takes the fenced path. */
-extern unsigned int sim_rseq_fences;
-
-/* Whether the rseq commit is on (cpu_map=getcpu in libslab-fast, see above). */
-static inline bool sim_rseq_active(void)
-{
-	return __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED) != 0;
-}
+/*
+ * Set at start-up when the host restarts this process's sequences (glibc
+ * registered rseq, and valgrind, which has no rseq, is not running it);
+ * the per-CPU rseq commit below is only ever on where this is set.
+ */
+extern bool sim_rseq_alone_ok;
 
 /*
  * The host CPU the calling thread runs on (rseq's cpu_id), read into a
@@ -75,6 +77,86 @@ static inline unsigned long sim_rseq_cpu(void)
 	__asm__ __volatile__("movl %%fs:4(%1), %k0"
 			     : "=r" (cpu) : "r" (__rseq_offset));
 	return cpu;
+}
+
+/*
+ * The pieces of a sequence's asm.  Start: its descriptor in __rseq_cs
+ * (from label 1 up to label 2, abort at label 4) and the thread's rseq_cs
+ * pointed at it (rax clobbered).  Cmpxchg: compare the pair at %[ptr] with
+ * %[old_lo]/%[old_hi] and store %[new_hi], then %[new_lo]: the last store
+ * commits, so a sequence restarted between the two leaves a bumped tid
+ * over the old freelist, which the caller's next try reads as a change.
+ * End: label 2, and the abort handler behind glibc's signature, which
+ * jumps to label failed.
+ */
+#define __SIM_RSEQ_START						\
+	".pushsection __rseq_cs, \"aw\"\n\t"				\
+	".balign 32\n\t"						\
+	"3:\n\t"							\
+	".long 0, 0\n\t"						\
+	".quad 1f, 2f - 1f, 4f\n\t"					\
+	".popsection\n\t"						\
+	"leaq 3b(%%rip), %%rax\n\t"					\
+	"movq %%rax, %%fs:8(%[rs])\n\t"				\
+	"1:\n\t"
+#define __SIM_RSEQ_CMPXCHG(failed)					\
+	"cmpq %[old_lo], (%[ptr])\n\t"					\
+	"jne %l[" #failed "]\n\t"					\
+	"cmpq %[old_hi], 8(%[ptr])\n\t"				\
+	"jne %l[" #failed "]\n\t"					\
+	"movq %[new_hi], 8(%[ptr])\n\t"				\
+	"movq %[new_lo], (%[ptr])\n\t"
+#define __SIM_RSEQ_END(failed)						\
+	"2:\n\t"							\
+	".pushsection __rseq_failure, \"ax\"\n\t"			\
+	".byte 0x0f, 0xb9, 0x3d\n\t"					\
+	".long 0x53053053\n\t"						\
+	"4:\n\t"							\
+	"jmp %l[" #failed "]\n\t"					\
+	".popsection\n\t"
+#define __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)			\
+	[ptr] "r" (ptr),						\
+	[old_lo] "r" ((u64)(old)), [old_hi] "r" ((u64)((old) >> 64)),	\
+	[new_lo] "r" ((u64)(new)), [new_hi] "r" ((u64)((new) >> 64))
+
+/*
+ * The lockless try's commit while the process has one thread, in every
+ * library: compare a CPU's pair with old and store new, tid word first, in
+ * a restartable sequence.  No other thread exists to touch the pair (only
+ * this one could start one, and it is here); a signal handler of this
+ * thread is the one thing that can come between, and the host restarts
+ * the sequence (it fails) if one runs.  This is what the kernel's
+ * this_cpu_try_cmpxchg128() guards against too, the CPU's own interrupts,
+ * without cmpxchg16b, which costs as much as a whole pair here.  True if
+ * the pair held old and now holds new; it writes nothing otherwise.
+ */
+static __always_inline bool sim_rseq_commit_alone(u128 *ptr, u128 old, u128 new)
+{
+	__asm__ __volatile__ goto(
+		__SIM_RSEQ_START
+		__SIM_RSEQ_CMPXCHG(failed)
+		__SIM_RSEQ_END(failed)
+		:
+		: [rs] "r" (__rseq_offset), __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)
+		: "rax", "memory", "cc"
+		: failed);
+	return true;
+failed:
+	return false;
+}
+#endif
+
+#if SIM_RSEQ
+/* The per-CPU region while the rseq commit is on; size 0 while it is off. */
+extern unsigned long sim_rseq_pcpu_base;
+extern unsigned long sim_rseq_pcpu_size;
+/* Fences up (writers from another CPU at work): every sequence takes the fenced path. */
+extern unsigned int sim_rseq_fences;
+
+/* Whether the rseq commit is on (cpu_map=getcpu in libslab-fast, see above). */
+static inline bool sim_rseq_active(void)
+{
+	return __atomic_load_n(&sim_rseq_pcpu_size, __ATOMIC_RELAXED) != 0;
 }
 
 /* The cmpxchg of a pair of CPU cpu by a task not running there (or fenced out). */
@@ -106,37 +188,17 @@ static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
 	unsigned int cpu = sim_rseq_pair_cpu(ptr);
 
 	__asm__ __volatile__ goto(
-		".pushsection __rseq_cs, \"aw\"\n\t"
-		".balign 32\n\t"
-		"3:\n\t"
-		".long 0, 0\n\t"
-		".quad 1f, 2f - 1f, 4f\n\t"
-		".popsection\n\t"
-		"leaq 3b(%%rip), %%rax\n\t"
-		"movq %%rax, %%fs:8(%[rs])\n\t"
-		"1:\n\t"
+		__SIM_RSEQ_START
 		"cmpl %[cpu], %%fs:4(%[rs])\n\t"
 		"jne %l[fenced]\n\t"
 		"cmpl $0, %[fences]\n\t"
 		"jne %l[fenced]\n\t"
-		"cmpq %[old_lo], (%[ptr])\n\t"
-		"jne %l[failed]\n\t"
-		"cmpq %[old_hi], 8(%[ptr])\n\t"
-		"jne %l[failed]\n\t"
-		"movq %[new_hi], 8(%[ptr])\n\t"
-		"movq %[new_lo], (%[ptr])\n\t"
-		"2:\n\t"
-		".pushsection __rseq_failure, \"ax\"\n\t"
-		".byte 0x0f, 0xb9, 0x3d\n\t"
-		".long 0x53053053\n\t"
-		"4:\n\t"
-		"jmp %l[failed]\n\t"
-		".popsection\n\t"
+		__SIM_RSEQ_CMPXCHG(failed)
+		__SIM_RSEQ_END(failed)
 		:
 		: [rs] "r" (__rseq_offset), [cpu] "r" (cpu),
-		  [fences] "m" (sim_rseq_fences), [ptr] "r" (ptr),
-		  [old_lo] "r" ((u64)old), [old_hi] "r" ((u64)(old >> 64)),
-		  [new_lo] "r" ((u64)new), [new_hi] "r" ((u64)(new >> 64))
+		  [fences] "m" (sim_rseq_fences),
+		  __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)
 		: "rax", "memory", "cc"
 		: fenced, failed);
 	return SIM_RSEQ_DONE;

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The single-thread commit (sim_rseq_commit_alone(), <linux/sim_rseq.h>):
+ * a compare and two plain stores in a restartable sequence, which the
+ * lockless tries of every library make while the process has one thread.
+ * It stores only over the pair it was given, and a signal handler that
+ * runs in the middle of it (the one thing that can, with no other thread)
+ * makes it fail rather than be overwritten.  This file starts no thread.
+ */
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <linux/atomic.h>
+#include <linux/slab.h>
+#include <linux/slab_lockless.h>
+#include "harness.h"
+
+#if SIM_RSEQ_ALONE
+static u128 pair __aligned(16);
+
+static u128 make_pair(u64 lo, u64 hi)
+{
+	return ((u128)hi << 64) | lo;
+}
+
+static void skip_without_sequences(void)
+{
+	if (!sim_rseq_alone_ok)
+		skip();		/* valgrind, or no rseq from glibc */
+}
+
+static void test_commit_stores_new_over_the_pair_it_was_given(void **state)
+{
+	skip_without_sequences();
+	pair = make_pair(7, 1);
+	assert_true(sim_rseq_commit_alone(&pair, make_pair(7, 1), make_pair(9, 2)));
+	assert_true(pair == make_pair(9, 2));
+}
+
+static void test_commit_fails_and_writes_nothing_on_a_changed_word(void **state)
+{
+	skip_without_sequences();
+	pair = make_pair(7, 1);
+	assert_false(sim_rseq_commit_alone(&pair, make_pair(7, 0), make_pair(9, 2)));
+	assert_false(sim_rseq_commit_alone(&pair, make_pair(8, 1), make_pair(9, 2)));
+	assert_true(pair == make_pair(7, 1));
+}
+
+/* What the interrupting handler adds to the low word, apart from the loop's 1s. */
+#define HANDLER_STEP	1000
+#define SIGNALS_WANTED	20000
+
+static volatile sig_atomic_t handler_runs;
+
+/* An "interrupt": changes the pair under the loop, as an IRQ's alloc would. */
+static void bump_pair(int sig)
+{
+	u64 *word = (u64 *)&pair;
+
+	WRITE_ONCE(word[1], READ_ONCE(word[1]) + 1);
+	WRITE_ONCE(word[0], READ_ONCE(word[0]) + HANDLER_STEP);
+	handler_runs++;
+}
+
+/*
+ * A loop of commits under a fast timer signal: every change made by a
+ * commit or by the handler survives, so the low word ends as the sum of
+ * both.  A sequence the host did not restart when the handler ran inside
+ * it would store its stale sum over the handler's.  The high word (the
+ * tid) may end higher: a sequence restarted between its two stores has
+ * bumped it and failed.
+ */
+static void test_a_signal_inside_the_sequence_loses_no_update(void **state)
+{
+	struct sigaction sa = { .sa_handler = bump_pair };
+	struct itimerval every = { { 0, 20 }, { 0, 20 } }, stop = {};
+	u64 *word = (u64 *)&pair;
+	unsigned long commits = 0;
+	time_t deadline = time(NULL) + 20;
+
+	skip_without_sequences();
+	pair = 0;
+	handler_runs = 0;
+	sigemptyset(&sa.sa_mask);
+	assert_int_equal(sigaction(SIGALRM, &sa, NULL), 0);
+	assert_int_equal(setitimer(ITIMER_REAL, &every, NULL), 0);
+	while (handler_runs < SIGNALS_WANTED && time(NULL) < deadline) {
+		u64 hi = READ_ONCE(word[1]), lo = READ_ONCE(word[0]);
+
+		commits += sim_rseq_commit_alone(&pair, make_pair(lo, hi),
+						 make_pair(lo + 1, hi + 1));
+	}
+	assert_int_equal(setitimer(ITIMER_REAL, &stop, NULL), 0);
+	signal(SIGALRM, SIG_DFL);
+
+	assert_true(handler_runs >= SIGNALS_WANTED);
+	assert_true(commits > 0);
+	assert_int_equal(word[0], commits + (u64)handler_runs * HANDLER_STEP);
+	assert_true(word[1] >= commits + (u64)handler_runs);
+}
+
+/* The machine comes up on the first allocation, and decides sim_rseq_alone_ok. */
+static int bring_the_machine_up(void **state)
+{
+	kfree(kmalloc(16, GFP_KERNEL));
+	return 0;
+}
+#endif
+
+int main(void)
+{
+#if SIM_RSEQ_ALONE
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_commit_stores_new_over_the_pair_it_was_given),
+		cmocka_unit_test(test_commit_fails_and_writes_nothing_on_a_changed_word),
+		cmocka_unit_test(test_a_signal_inside_the_sequence_loses_no_update),
+	};
+
+	return cmocka_run_group_tests(tests, bring_the_machine_up, NULL);
+#else
+	return 77;	/* ThreadSanitizer's build has no sequences: skipped */
+#endif
+}
