@@ -102,7 +102,9 @@
  * what can still interrupt it, a signal handler of this thread.  The plain
  * one does not wait for earlier stores to reach the cache, which the locked
  * one does: a free that writes the free pointer into a cold object would
- * wait out that miss.
+ * wait out that miss.  Where the host restarts sequences, a single thread
+ * needs no cmpxchg16b at all: sim_rseq_commit_alone() compares and stores
+ * in a restartable sequence, which a signal handler cannot come between.
  * ThreadSanitizer cannot see inside asm, so its builds keep the builtin.
  */
 static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
@@ -110,10 +112,20 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 {
 	u64 lo = (u64)*oldp, hi = (u64)(*oldp >> 64);
 
+	/* Without sequences (valgrind) the first test leads to cmpxchg16b. */
+	if (sim_rseq_alone_ok && sim_single_threaded()) {
+		if (sim_rseq_commit_alone(ptr, *oldp, new))
+			return true;
+		/* What the pair holds now, tid word first: the caller's next try checks it. */
+		hi = __atomic_load_n((u64 *)ptr + 1, __ATOMIC_RELAXED);
+		lo = __atomic_load_n((u64 *)ptr, __ATOMIC_RELAXED);
+		goto failed;
+	}
 	if (sim_single_threaded())
 		__sim_cmpxchg16b_goto("", ptr, lo, hi, new, stored);
 	else
 		__sim_cmpxchg16b_goto("lock ", ptr, lo, hi, new, stored);
+failed:
 	*oldp = ((u128)hi << 64) | lo;
 	return false;
 stored:

@@ -19,10 +19,10 @@
  *    test of its hooks (SLAB_LOCKLESS_QUIET_COVERS_SWITCHES);
  *  - a task whose CPU must be looked up (first use, a hotplug since,
  *    cpu_map=getcpu without rseq) gets no CPU copy;
- *  - the commit is one cmpxchg16b (try_cmpxchg128()); a restartable
- *    sequence while the process has one thread (sim_rseq_commit_alone());
- *    or under libslab-fast's rseq commit (sim_rseq.h) its sequence, which
- *    fails rather than wait for a fence.
+ *  - the commit is try_cmpxchg128()'s (one cmpxchg16b, or while the
+ *    process has one thread a restartable sequence), or under
+ *    libslab-fast's rseq commit (sim_rseq.h) its sequence, which fails
+ *    rather than wait for a fence.
  *
  * What it cannot model: nothing more than the whole path does; a try is
  * the same transaction, checked by the same tid.
@@ -79,17 +79,14 @@ static __always_inline bool sim_lockless_try_cmpxchg128(u128 *ptr, u128 old,
 {
 	bool done;
 
-#if SIM_RSEQ_ALONE
-	/* Without sequences (valgrind) this one test leads to cmpxchg16b. */
-	if (sim_rseq_alone_ok) {
 #if SIM_RSEQ
-		/* A per-CPU pair, as in sim_percpu_try_cmpxchg128(). */
-		if (sim_rseq_active())
-			return sim_rseq_commit(ptr, old, new) == SIM_RSEQ_DONE;
-#endif
-		if (sim_single_threaded())
-			return sim_rseq_commit_alone(ptr, old, new);
-	}
+	/*
+	 * A per-CPU pair, as in sim_percpu_try_cmpxchg128().  The commit is
+	 * only on where sequences run: without them (valgrind) the test
+	 * __sim_try_cmpxchg128() makes first is the only one.
+	 */
+	if (sim_rseq_alone_ok && sim_rseq_active())
+		return sim_rseq_commit(ptr, old, new) == SIM_RSEQ_DONE;
 #endif
 	sim_release(ptr);
 	done = sim_marked(__sim_try_cmpxchg128(ptr, &old, new));
