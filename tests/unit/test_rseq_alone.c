@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The single-thread commit (sim_rseq_commit_alone(), <linux/sim_rseq.h>):
- * a compare and two plain stores in a restartable sequence, which the
- * lockless tries of every library make while the process has one thread.
+ * a compare and two plain stores in a restartable sequence, which
+ * try_cmpxchg128() makes in every library while the process has one
+ * thread.
  * It stores only over the pair it was given, and a signal handler that
  * runs in the middle of it (the one thing that can, with no other thread)
  * makes it fail rather than be overwritten.  This file starts no thread.
@@ -45,6 +46,21 @@ static void test_commit_fails_and_writes_nothing_on_a_changed_word(void **state)
 	assert_false(sim_rseq_commit_alone(&pair, make_pair(7, 0), make_pair(9, 2)));
 	assert_false(sim_rseq_commit_alone(&pair, make_pair(8, 1), make_pair(9, 2)));
 	assert_true(pair == make_pair(7, 1));
+}
+
+/* try_cmpxchg128() takes the sequence here: on failure it hands back what the pair holds. */
+static void test_try_cmpxchg128_alone_updates_the_expected_value_on_failure(void **state)
+{
+	u128 old = make_pair(1, 1);
+
+	skip_without_sequences();
+	assert_true(sim_single_threaded());
+	pair = make_pair(5, 3);
+	assert_false(try_cmpxchg128(&pair, &old, make_pair(6, 4)));
+	assert_true(old == make_pair(5, 3));
+	assert_true(pair == make_pair(5, 3));
+	assert_true(try_cmpxchg128(&pair, &old, make_pair(6, 4)));
+	assert_true(pair == make_pair(6, 4));
 }
 
 /* What the interrupting handler adds to the low word, apart from the loop's 1s. */
@@ -114,6 +130,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_commit_stores_new_over_the_pair_it_was_given),
 		cmocka_unit_test(test_commit_fails_and_writes_nothing_on_a_changed_word),
+		cmocka_unit_test(test_try_cmpxchg128_alone_updates_the_expected_value_on_failure),
 		cmocka_unit_test(test_a_signal_inside_the_sequence_loses_no_update),
 	};
 

@@ -22,11 +22,15 @@
  * the host lacks switches the commit off for good (every commit a lock
  * cmpxchg16b from then on).
  *
- * Off (every pair commit a lock cmpxchg16b) unless the fast library runs
- * with cpu_map=getcpu (its default where the rest holds), glibc registered
- * rseq, membarrier's rseq command registers, nr_cpus covers every host
- * CPU, and neither valgrind nor ThreadSanitizer (which know nothing of
- * rseq) watches.
+ * Every library, x86_64 outside ThreadSanitizer, also commits by
+ * restartable sequence while the process has one thread
+ * (sim_rseq_commit_alone()), where no cpu_id or fence needs checking.
+ *
+ * The per-CPU commit is off (every pair commit a lock cmpxchg16b with
+ * more than one thread) unless the fast library runs with cpu_map=getcpu
+ * (its default where the rest holds), glibc registered rseq, membarrier's
+ * rseq command registers, nr_cpus covers every host CPU, and neither
+ * valgrind nor ThreadSanitizer (which know nothing of rseq) watches.
  */
 #ifndef _SHIM_LINUX_SIM_RSEQ_H
 #define _SHIM_LINUX_SIM_RSEQ_H
@@ -120,15 +124,17 @@ static inline unsigned long sim_rseq_cpu(void)
 	[new_lo] "r" ((u64)(new)), [new_hi] "r" ((u64)((new) >> 64))
 
 /*
- * The lockless try's commit while the process has one thread, in every
- * library: compare a CPU's pair with old and store new, tid word first, in
- * a restartable sequence.  No other thread exists to touch the pair (only
- * this one could start one, and it is here); a signal handler of this
- * thread is the one thing that can come between, and the host restarts
- * the sequence (it fails) if one runs.  This is what the kernel's
- * this_cpu_try_cmpxchg128() guards against too, the CPU's own interrupts,
- * without cmpxchg16b, which costs as much as a whole pair here.  True if
- * the pair held old and now holds new; it writes nothing otherwise.
+ * try_cmpxchg128()'s commit while the process has one thread, in every
+ * library and for every pair (a CPU's freelist/tid, a slab's
+ * freelist/counters): compare the pair with old and store new, high word
+ * first, in a restartable sequence.  No other thread exists to touch the
+ * pair (only this one could start one, and it is here); a signal handler
+ * of this thread is the one thing that can come between, and the host
+ * restarts the sequence (it fails) if one runs, as a CPU's own interrupts
+ * are all the kernel's this_cpu_try_cmpxchg128() guards against.  It
+ * needs no cmpxchg16b, which costs about as much as a whole pair here.
+ * True if the pair held old and now holds new; it writes nothing
+ * otherwise.
  */
 static __always_inline bool sim_rseq_commit_alone(u128 *ptr, u128 old, u128 new)
 {
