@@ -220,7 +220,9 @@ def main():
     floor = get("libslab-cache", "floor", 16, "two_cmpxchg16b_ns")
     md += [f"Two locked `cmpxchg16b` on one 16-byte pair, timed in the same run: "
            f"**{fmt(floor)} ns**. That is what the commits of a libslab alloc+free "
-           "pair cost on their own; see \"The fast path and the slow path\".", ""]
+           "pair cost on their own where they must be locked, with more than one "
+           "thread; these single-threaded pairs commit by restartable sequence "
+           "instead (see \"The fast path and the slow path\").", ""]
     stdout.insert(0, f"Floor: two locked cmpxchg16b = {fmt(floor)} ns per pair\n")
     cols, sizes, text = raw("batch", "ns_per_pair", "Batches: alloc 1000, then free them", "ns per pair")
     md += text
