@@ -63,6 +63,14 @@ struct kmem_cache *orc_side_cache_of(const void *obj);
 const char *orc_side_cache_name(struct kmem_cache *s);
 /* Node of the slab obj lives in. */
 int orc_side_slab_node(const void *obj);
+/*
+ * Make s refill from another node's partial slabs whenever its own node
+ * has none: the one setting the oracle changes.  6.12's get_any_partial()
+ * skips them when get_cycles() % 1024 exceeds remote_node_defrag_ratio,
+ * which sysfs caps at 1000, so about 2 % of refills on a remote node
+ * would differ at random; libslab never skips (docs/fidelity.md).
+ */
+void orc_side_refill_from_any_node(struct kmem_cache *s);
 /* Run fn(arg) in a task bound to cpu and wait for it; its result. */
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
 /* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */

@@ -5,8 +5,9 @@
  * struct kmem_cache_cpu, struct kmem_cache_node, the order/objects word and
  * the stat counters are visible; libslab builds it against src/slab.h,
  * which gives the same names, with the kernel options its build models
- * defined by tests/oracle/meson.build.  Reads only; the caller keeps the
- * cache quiet while it looks.  Under CONFIG_SLUB_TINY there are no CPU
+ * defined by tests/oracle/meson.build.  Reads only, but for
+ * orc_side_refill_from_any_node(); the caller keeps the cache quiet while
+ * it looks.  Under CONFIG_SLUB_TINY there are no CPU
  * slabs, without CONFIG_SLUB_STATS no counters, without CONFIG_SLUB_DEBUG
  * no slab totals and without CONFIG_HARDENED_USERCOPY no usercopy window:
  * each reads 0.
@@ -14,6 +15,14 @@
 #include <linux/workqueue.h>
 #include "slab.h"
 #include "slub_oracle.h"
+
+void orc_side_refill_from_any_node(struct kmem_cache *s)
+{
+#ifdef CONFIG_NUMA
+	/* Past every value of get_cycles() % 1024: the test never skips. */
+	s->remote_node_defrag_ratio = 1024;
+#endif
+}
 
 void orc_side_geometry(struct kmem_cache *s, struct orc_geom *g)
 {

@@ -424,8 +424,10 @@ static struct kmem_cache *orc_cache(struct orc_run *r, unsigned int size,
 	snprintf(name, sizeof(name), "orc-%s", r->name);
 	s = kmem_cache_create(name, size, 0, flags | SLAB_NO_MERGE, ctor);
 	orc_geometry(r, s, "cache");
-	if (s)
+	if (s) {
+		orc_side_refill_from_any_node(s);
 		orc_stats(r, s, "created");
+	}
 	return s;
 }
 
