@@ -65,7 +65,9 @@ static void test_try_cmpxchg128_alone_updates_the_expected_value_on_failure(void
 
 /* What the interrupting handler adds to the low word, apart from the loop's 1s. */
 #define HANDLER_STEP	1000
+/* The run stops at SIGNALS_WANTED or after 20 s; a loaded host may deliver fewer. */
 #define SIGNALS_WANTED	20000
+#define SIGNALS_NEEDED	1000
 
 static volatile sig_atomic_t handler_runs;
 
@@ -110,7 +112,7 @@ static void test_a_signal_inside_the_sequence_loses_no_update(void **state)
 	assert_int_equal(setitimer(ITIMER_REAL, &stop, NULL), 0);
 	signal(SIGALRM, SIG_DFL);
 
-	assert_true(handler_runs >= SIGNALS_WANTED);
+	assert_true(handler_runs >= SIGNALS_NEEDED);
 	assert_true(commits > 0);
 	assert_int_equal(word[0], commits + (u64)handler_runs * HANDLER_STEP);
 	assert_true(word[1] >= commits + (u64)handler_runs);
