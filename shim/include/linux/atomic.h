@@ -116,16 +116,13 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 	if (sim_rseq_alone_ok && sim_single_threaded()) {
 		if (sim_rseq_commit_alone(ptr, *oldp, new))
 			return true;
-		/* What the pair holds now, tid word first: the caller's next try checks it. */
-		hi = __atomic_load_n((u64 *)ptr + 1, __ATOMIC_RELAXED);
-		lo = __atomic_load_n((u64 *)ptr, __ATOMIC_RELAXED);
-		goto failed;
+		*oldp = sim_rseq_pair_seen(ptr);
+		return false;
 	}
 	if (sim_single_threaded())
 		__sim_cmpxchg16b_goto("", ptr, lo, hi, new, stored);
 	else
 		__sim_cmpxchg16b_goto("lock ", ptr, lo, hi, new, stored);
-failed:
 	*oldp = ((u128)hi << 64) | lo;
 	return false;
 stored:

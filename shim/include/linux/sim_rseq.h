@@ -124,6 +124,19 @@ static inline unsigned long sim_rseq_cpu(void)
 	[new_lo] "r" ((u64)(new)), [new_hi] "r" ((u64)((new) >> 64))
 
 /*
+ * What a pair holds after a sequence on it failed, for the caller's next
+ * try: read word by word, high (tid) word first, so a pair changed between
+ * the two reads fails that try too.
+ */
+static __always_inline u128 sim_rseq_pair_seen(const u128 *ptr)
+{
+	const u64 *word = (const u64 *)ptr;
+	u128 seen = (u128)__atomic_load_n(&word[1], __ATOMIC_RELAXED) << 64;
+
+	return seen | __atomic_load_n(&word[0], __ATOMIC_RELAXED);
+}
+
+/*
  * try_cmpxchg128()'s commit while the process has one thread, in every
  * library and for every pair (a CPU's freelist/tid, a slab's
  * freelist/counters): compare the pair with old and store new, high word
@@ -223,8 +236,6 @@ fenced:
 static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
 						    u128 new)
 {
-	u64 *word = (u64 *)ptr;
-
 	switch (sim_rseq_commit(ptr, *oldp, new)) {
 	case SIM_RSEQ_DONE:
 		return true;
@@ -234,8 +245,7 @@ static __always_inline bool sim_rseq_try_cmpxchg128(u128 *ptr, u128 *oldp,
 	case SIM_RSEQ_FAILED:
 		break;
 	}
-	*oldp = (u128)__atomic_load_n(&word[1], __ATOMIC_RELAXED) << 64;
-	*oldp |= __atomic_load_n(&word[0], __ATOMIC_RELAXED);
+	*oldp = sim_rseq_pair_seen(ptr);
 	return false;
 }
 #else
