@@ -3,8 +3,8 @@
  * Atomics and cmpxchg on GCC's __atomic builtins.  Value-returning RMW
  * operations are fully ordered (seq_cst) as the kernel's are; the void
  * ones are relaxed as the kernel allows.  try_cmpxchg128 is a real
- * lock-free cmpxchg16b on x86_64 (inline asm, without the lock prefix while
- * the process has a single thread; the builtin with -mcx16 under
+ * lock-free cmpxchg16b on x86_64 (inline asm, or a restartable sequence
+ * while the process has a single thread; the builtin with -mcx16 under
  * ThreadSanitizer) and casp on arm64.
  */
 #ifndef _SHIM_LINUX_ATOMIC_H
@@ -79,12 +79,12 @@
 #endif
 
 /*
- * cmpxchg16b (prefix: "lock " or "") that jumps to label done when it
- * stored new; when it falls through, lo and hi hold what *ptr held (asm
- * goto's outputs are valid on the fall-through path in gcc and clang).
+ * lock cmpxchg16b that jumps to label done when it stored new; when it
+ * falls through, lo and hi hold what *ptr held (asm goto's outputs are
+ * valid on the fall-through path in gcc and clang).
  */
-#define __sim_cmpxchg16b_goto(prefix, ptr, lo, hi, new, done)		\
-	__asm__ goto(prefix "cmpxchg16b %[p]\n\t"				\
+#define __sim_cmpxchg16b_goto(ptr, lo, hi, new, done)			\
+	__asm__ goto("lock cmpxchg16b %[p]\n\t"				\
 		     "je %l[" #done "]"					\
 		     : [p] "+m" (*(ptr)), "+a" (lo), "+d" (hi)		\
 		     : "b" ((u64)(new)), "c" ((u64)((new) >> 64))	\
@@ -95,34 +95,29 @@
  * cmpxchg16b branching on its zero flag, as the kernel's
  * arch_try_cmpxchg128() does: no 128-bit comparison after it, and no
  * flag turned into a value and tested again.  Atomic against every CPU,
- * as the kernel's is, by the lock prefix; but while
- * glibc says the process has one thread (__libc_single_threaded: only that
- * thread could start another, so it cannot change during the instruction)
- * no other CPU runs our code, and the plain instruction is atomic against
- * what can still interrupt it, a signal handler of this thread.  The plain
- * one does not wait for earlier stores to reach the cache, which the locked
- * one does: a free that writes the free pointer into a cold object would
- * wait out that miss.  Where the host restarts sequences, a single thread
+ * as the kernel's is, by the lock prefix.  Where the host restarts
+ * sequences, a process with one thread (glibc's __libc_single_threaded:
+ * only that thread could start another, so it cannot change meanwhile)
  * needs no cmpxchg16b at all: sim_rseq_commit_alone() compares and stores
- * in a restartable sequence, which a signal handler cannot come between.
- * ThreadSanitizer cannot see inside asm, so its builds keep the builtin.
+ * in a restartable sequence, which a signal handler of that thread, the
+ * one thing that can come between, cannot interrupt unnoticed.  Where it
+ * does not (valgrind, which has no rseq, runs one thread at a time and
+ * counts the lock prefix as nothing) one test leads to the locked
+ * instruction.  ThreadSanitizer cannot see inside asm, so its builds keep
+ * the builtin.
  */
 static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 						 u128 new)
 {
 	u64 lo = (u64)*oldp, hi = (u64)(*oldp >> 64);
 
-	/* Without sequences (valgrind) the first test leads to cmpxchg16b. */
 	if (sim_rseq_alone_ok && sim_single_threaded()) {
 		if (sim_rseq_commit_alone(ptr, *oldp, new))
 			return true;
 		*oldp = sim_rseq_pair_seen(ptr);
 		return false;
 	}
-	if (sim_single_threaded())
-		__sim_cmpxchg16b_goto("", ptr, lo, hi, new, stored);
-	else
-		__sim_cmpxchg16b_goto("lock ", ptr, lo, hi, new, stored);
+	__sim_cmpxchg16b_goto(ptr, lo, hi, new, stored);
 	*oldp = ((u128)hi << 64) | lo;
 	return false;
 stored:
