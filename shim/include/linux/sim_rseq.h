@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdbool.h>
 #include <linux/types.h>
+#include <linux/compiler.h>
 #include <linux/sim_hooks.h>
 
 /* Restartable sequences at all: x86_64, and no ThreadSanitizer (it cannot see asm). */
@@ -204,18 +205,25 @@ enum sim_rseq_result {
 static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
 							    u128 old, u128 new)
 {
-	unsigned int cpu = sim_rseq_pair_cpu(ptr);
-
+	/*
+	 * The pair's CPU (sim_rseq_pair_cpu()) is worked out in rax, free
+	 * once the descriptor is stored, so that a commit ties up no more
+	 * registers than its operands: the caller's fast path then needs
+	 * no callee-saved register beyond cmpxchg16b's rbx.
+	 */
 	__asm__ __volatile__ goto(
 		__SIM_RSEQ_START
-		"cmpl %[cpu], %%fs:4(%[rs])\n\t"
+		"movq %[ptr], %%rax\n\t"
+		"subq %[base], %%rax\n\t"
+		"shrq $" __stringify(PCPU_UNIT_SHIFT) ", %%rax\n\t"
+		"cmpl %%eax, %%fs:4(%[rs])\n\t"
 		"jne %l[fenced]\n\t"
 		"cmpl $0, %[fences]\n\t"
 		"jne %l[fenced]\n\t"
 		__SIM_RSEQ_CMPXCHG(failed)
 		__SIM_RSEQ_END(failed)
 		:
-		: [rs] "r" (__rseq_offset), [cpu] "r" (cpu),
+		: [rs] "r" (__rseq_offset), [base] "m" (sim_rseq_pcpu_base),
 		  [fences] "m" (sim_rseq_fences),
 		  __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)
 		: "rax", "memory", "cc"
