@@ -365,6 +365,22 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
 	return cachep;
 }
 
+/*
+ * kmem_cache_free() of an object that is not in a slab of s, or of NULL:
+ * nothing for NULL; else WARNed by cache_from_obj() and freed to the
+ * cache it is in, if any.  Out of line, so that the usual free makes no
+ * call that needs a stack frame.
+ */
+static noinline void kmem_cache_free_stray(struct kmem_cache *s, void *x,
+					   unsigned long addr)
+{
+	if (unlikely(!x))
+		return;
+	s = cache_from_obj(s, x);
+	if (s)
+		slab_free(s, virt_to_slab(x), x, addr);
+}
+
 void kmem_cache_free(struct kmem_cache *s, void *x)
 {
 	struct slab *slab = virt_to_slab(x);
@@ -376,14 +392,10 @@ void kmem_cache_free(struct kmem_cache *s, void *x)
 	 * pointer outside any slab is WARNed, never freed.  (NULL is in
 	 * no slab.)
 	 */
-	if (unlikely(!slab || slab->slab_cache != s)) {
-		if (unlikely(!x))
-			return;
-		s = cache_from_obj(s, x);
-		if (!s)
-			return;
-	}
-	slab_free_try_plain(s, slab, x, _RET_IP_);
+	if (unlikely(!slab || slab->slab_cache != s))
+		kmem_cache_free_stray(s, x, _RET_IP_);
+	else
+		slab_free_try_plain(s, slab, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 

@@ -45,7 +45,11 @@ enum pagetype {
  */
 static inline bool page_has_type(const struct page *page, enum pagetype t)
 {
-	return (__READ_ONCE(page->page_type) >> 24) == t;
+	/* The type is page_type's top byte: read alone, it is one compare. */
+	const u8 *type = (const u8 *)&page->page_type +
+		(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 3 : 0);
+
+	return __READ_ONCE(*type) == t;
 }
 
 static inline void page_set_type(struct page *page, enum pagetype t)
@@ -85,8 +89,13 @@ static inline bool PageCompound(const struct page *page)
 static inline struct page *compound_head(const struct page *page)
 {
 	unsigned long head = __READ_ONCE(page->compound_head);
+	struct page *page_head = (struct page *)(head & 1 ? head - 1 :
+						 (unsigned long)page);
 
-	return (struct page *)(head & 1 ? head - 1 : (unsigned long)page);
+	/* A head page is in the memory map: callers need not test for NULL. */
+	if (!page_head)
+		__builtin_unreachable();
+	return page_head;
 }
 
 #define page_folio(p)		((struct folio *)compound_head(p))
