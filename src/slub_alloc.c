@@ -474,6 +474,13 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 }
 
 /*
+ * The orig_size of a kmem_cache_alloc*(): s->object_size, looked up on the
+ * whole path, where s is known to exist, so that the fast path keeps no
+ * register for it.  No kmalloc size comes near it.
+ */
+#define CACHE_OBJECT_SIZE	SIZE_MAX
+
+/*
  * slab_alloc_node()'s whole path: every hook, the lockless fast path and
  * the slow path (6.12's __fastpath_inline slab_alloc_node()).
  */
@@ -488,6 +495,8 @@ static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 
 	if (unlikely(!s))
 		return NULL;
+	if (orig_size == CACHE_OBJECT_SIZE)
+		orig_size = s->object_size;
 	might_sleep_if(gfpflags_allow_blocking(hook_flags));
 	if (unlikely(node != NUMA_NO_NODE &&
 		     (node < 0 || node >= nr_node_ids))) {
@@ -562,23 +571,20 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
-				    s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_, CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
-				    s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, node, _RET_IP_, CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
-				    s ? s->object_size : 0);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_, CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 
