@@ -33,7 +33,7 @@ union sim_switches {
 extern union sim_switches sim_switches;
 
 /* Whether every switch is off. */
-static __always_inline bool sim_switches_all_off(void)
+static inline bool sim_switches_all_off(void)
 {
 #if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
 	/*
