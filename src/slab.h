@@ -606,6 +606,13 @@ static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
 	((plain) ? slab_lockless_cpu_ptr(pcp) : raw_cpu_ptr(pcp))
 #define cpu_try_read(plain, x)						\
 	((plain) ? slab_lockless_read(x) : READ_ONCE(x))
+/*
+ * A field of the pair's CPU that the fast paths read after the tid
+ * without marking it, as 6.12's do c->slab (and the alloc path
+ * c->freelist): the commit's tid check validates whatever was seen.
+ */
+#define cpu_try_peek(plain, x)						\
+	((plain) ? slab_lockless_peek(x) : READ_ONCE(x))
 
 /*
  * The fast paths' commit: swap this CPU's freelist from freelist_old to

@@ -430,8 +430,8 @@ static __always_inline void *cpu_freelist_pop_fast(struct kmem_cache *s,
 	tid = cpu_try_read(plain, c->tid);
 	/* tid first: any change after this fails the cmpxchg. */
 	barrier();
-	object = cpu_try_read(plain, c->freelist);
-	slab = cpu_try_read(plain, c->slab);
+	object = cpu_try_peek(plain, c->freelist);
+	slab = cpu_try_peek(plain, c->slab);
 	if (unlikely(!object || !slab || !node_match(slab, node)))
 		return NULL;
 

@@ -198,7 +198,7 @@ static __always_inline enum cpu_push cpu_freelist_push_fast(struct kmem_cache *s
 	tid = cpu_try_read(plain, c->tid);
 	/* Same ordering as the alloc fast path: tid, then the rest. */
 	barrier();
-	if (unlikely(slab != cpu_try_read(plain, c->slab)))
+	if (unlikely(slab != cpu_try_peek(plain, c->slab)))
 		return CPU_PUSH_NOT_CPU_SLAB;
 	if (!plain && !USE_LOCKLESS_FAST_PATH())
 		return CPU_PUSH_LOCKED;

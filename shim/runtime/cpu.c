@@ -46,7 +46,7 @@ static pthread_rwlock_t hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
 static __thread struct sim_task thread_task = { .cpu = -1 };
 static __thread struct sim_task *current_task;
 __thread struct sim_task_head *sim_current_head;
-__thread struct sim_cpu_cache sim_cpu_cache;
+__thread struct sim_cpu_cache sim_cpu_cache = { .offset = SIM_CPU_OFFSET_NONE };
 
 static_assert(offsetof(struct sim_task, cpu) == offsetof(struct sim_task_head, cpu));
 static_assert(offsetof(struct sim_task, gen) == offsetof(struct sim_task_head, gen));
@@ -91,6 +91,9 @@ void sim_task_switch(struct sim_task *t)
 
 void sim_cpu_cache_clear(void)
 {
+	/* The offset first: a signal handler in between finds no placement. */
+	sim_cpu_cache.offset = SIM_CPU_OFFSET_NONE;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	sim_cpu_cache.gen = 0;
 }
 

@@ -181,6 +181,53 @@ static void test_cpu_offline_flushes_its_slabs_and_moves_its_tasks(void **state)
 	kmem_cache_destroy(s);
 }
 
+/* A worker on CPU 1 that allocates once before CPU 1 goes offline and once after. */
+struct offline_worker {
+	struct kmem_cache *s;
+	int step;		/* 1: allocated on CPU 1; 2: CPU 1 is offline */
+	int cpu_after;
+};
+
+static void *alloc_before_and_after_an_offline(void *arg)
+{
+	struct offline_worker *w = arg;
+	void *before, *after;
+
+	sim_set_cpu(1);
+	before = kmem_cache_alloc(w->s, GFP_KERNEL);
+	__atomic_store_n(&w->step, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&w->step, __ATOMIC_SEQ_CST) != 2)
+		usleep(1000);
+	/* No look-up of its CPU in between: the allocation finds the move. */
+	after = kmem_cache_alloc(w->s, GFP_KERNEL);
+	w->cpu_after = sim_current_cpu();
+	kmem_cache_free(w->s, before);
+	kmem_cache_free(w->s, after);
+	return NULL;
+}
+
+static void test_a_task_whose_cpu_went_offline_allocates_where_it_moved(void **state)
+{
+	struct offline_worker w = { .s = make_test_cache("offline_moved") };
+	pthread_t thread;
+
+	pthread_create(&thread, NULL, alloc_before_and_after_an_offline, &w);
+	while (!__atomic_load_n(&w.step, __ATOMIC_SEQ_CST))
+		usleep(1000);
+	assert_true(libslab_cpu_has_slab(w.s, 1));
+	assert_int_equal(sim_cpu_offline(1), 0);
+	__atomic_store_n(&w.step, 2, __ATOMIC_SEQ_CST);
+	pthread_join(thread, NULL);
+
+	assert_int_equal(w.cpu_after, 0);
+	assert_false(libslab_cpu_has_slab(w.s, 1));
+	assert_true(libslab_cpu_has_slab(w.s, 0));
+	assert_int_equal(sim_cpu_online(1), 0);
+	assert_int_equal(libslab_count_inuse(w.s), 0);
+	assert_int_equal(libslab_validate(w.s), 0);
+	kmem_cache_destroy(w.s);
+}
+
 static void test_the_last_online_cpu_cannot_go_offline(void **state)
 {
 	assert_int_equal(sim_cpu_offline(1), 0);
@@ -327,6 +374,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_free_migrated_mid_fast_path_goes_to_the_slab_freelist, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_offline_flushes_its_slabs_and_moves_its_tasks, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_a_task_whose_cpu_went_offline_allocates_where_it_moved, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_the_last_online_cpu_cannot_go_offline, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_an_offline_cpu_takes_no_tasks, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_offline_waits_for_tasks_with_migration_disabled, pin_cpu0, expect_clean_teardown),

@@ -65,8 +65,9 @@ int sim_current_cpu_slow(void);
  * 0's (cpu * PCPU_UNIT_SIZE), copied from the task by
  * sim_current_cpu_slow() and valid while gen equals sim_hotplug_gen: one
  * comparison and a thread-local read per this_cpu_ptr().  The runtime
- * clears gen whenever it moves or switches the task, and never fills it in
- * for a task that follows sched_getcpu() (cpu_map=getcpu).
+ * clears gen, and sets offset to SIM_CPU_OFFSET_NONE, whenever it moves or
+ * switches the task, and never fills them in for a task that follows
+ * sched_getcpu() (cpu_map=getcpu).
  */
 struct sim_cpu_cache {
 	unsigned long offset;
@@ -76,6 +77,14 @@ struct sim_cpu_cache {
 };
 extern __thread struct sim_cpu_cache sim_cpu_cache
 	__attribute__((tls_model("initial-exec")));
+/*
+ * sim_cpu_cache.offset while there is no placement to name (before the
+ * task's first look-up, and after the runtime moved or switched it): a
+ * per-CPU pointer plus it has the top bit set, which no user address has,
+ * so that the sign of the sum is a lockless try's one test
+ * (slab_lockless.h).
+ */
+#define SIM_CPU_OFFSET_NONE	(1UL << 63)
 
 /* Whether sim_cpu_cache describes the calling task's placement now. */
 static inline bool sim_cpu_cache_valid(void)
@@ -130,10 +139,12 @@ static inline unsigned long sim_cpu_cache_offset(void)
 #endif
 
 /*
- * The valid cache's per-CPU offset as it was last looked at, with no call
- * and no test: for a task that follows the host CPU, that of a CPU it may
- * have left since, which a commit checked against rseq's cpu_id finds out
- * (slab_lockless.h); the next sim_cpu_cache_offset() catches up.
+ * The cache's per-CPU offset as it was last looked at, with no call and
+ * no test of gen: SIM_CPU_OFFSET_NONE for a task that must be looked up;
+ * after a hotplug, that of the CPU the task was on, which may have gone
+ * offline since; for a task that follows the host CPU, that of a CPU it
+ * may have left since, which a commit checked against rseq's cpu_id finds
+ * out (slab_lockless.h).  The next sim_current_cpu() catches up.
  */
 static inline unsigned long sim_cpu_cache_last_offset(void)
 {

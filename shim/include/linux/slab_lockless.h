@@ -4,7 +4,7 @@
  * fast paths of the entry points), and of its locked updates of a CPU's
  * freelist/tid pair, named apart so that each build gives them its
  * cheapest form.  The kernel build maps them to raw_cpu_ptr(),
- * READ_ONCE()/WRITE_ONCE(), this_cpu_try_cmpxchg128() and
+ * READ_ONCE()/WRITE_ONCE(), plain reads, this_cpu_try_cmpxchg128() and
  * try_cmpxchg128(); this one, the userspace shim's, makes a try that
  * calls nothing, so that a hit needs no stack frame, and hands every case
  * it cannot serve that way back to the caller, whose whole path then does
@@ -17,8 +17,8 @@
  *    preempt=rt, slub_tool_poison, init_on_alloc or init_on_free; one
  *    load tests them all, so slab_lockless_quiet() is the core's whole
  *    test of its hooks (SLAB_LOCKLESS_QUIET_COVERS_SWITCHES);
- *  - a task whose CPU must be looked up (first use, a hotplug since,
- *    cpu_map=getcpu without rseq) gets no CPU copy;
+ *  - a task whose CPU must be looked up (first use, moved by the
+ *    runtime, cpu_map=getcpu without rseq) gets no CPU copy;
  *  - the commit is try_cmpxchg128()'s (one cmpxchg16b, or while the
  *    process has one thread a restartable sequence), or under
  *    libslab-fast's rseq commit (sim_rseq.h) its sequence, which fails
@@ -45,18 +45,43 @@ static __always_inline bool slab_lockless_quiet(void)
 /* slab_lockless_quiet() answers for every switch the core tests. */
 #define SLAB_LOCKLESS_QUIET_COVERS_SWITCHES	1
 
-/* This CPU's copy of the per-CPU object pcp, or NULL when that takes a call. */
+/*
+ * This CPU's copy of the per-CPU object pcp, or NULL while the task must
+ * be looked up (a call): one add and the sign of the sum
+ * (SIM_CPU_OFFSET_NONE), with no test of the hotplug generation.  A task
+ * whose CPU has gone offline since its last look-up names that CPU's copy
+ * until its next one; the CPU-dead callbacks empty the copy (taking its
+ * pair by cmpxchg, as from any task sharing a CPU), so that an allocation
+ * misses there and the whole path places the task afresh.  A copy is
+ * never at address 0, which the compiler is told so that the caller's
+ * NULL test is the sign test alone.
+ */
 #define slab_lockless_cpu_ptr(pcp) ({					\
+	unsigned long __la = (unsigned long)(pcp) +			\
+			     sim_cpu_cache_last_offset();		\
 	__typeof__(pcp) __lc = NULL;					\
 									\
-	if (likely(sim_cpu_cache_valid()))				\
-		__lc = (__typeof__(pcp))((char *)(pcp) +		\
-					 sim_cpu_cache_last_offset());	\
+	if (likely((long)__la >= 0)) {					\
+		if (!__la)						\
+			__builtin_unreachable();			\
+		__lc = (__typeof__(pcp))__la;				\
+	}								\
 	__lc; })
 
 /* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
 #define slab_lockless_read(x)		__READ_ONCE(x)
 #define slab_lockless_write(x, val)	__WRITE_ONCE(x, val)
+/*
+ * An unmarked read, as the kernel's fast paths make of the fields the
+ * tid vouches for (cpu_try_peek()), so that a test of it can be a
+ * compare with memory; marked under ThreadSanitizer, which would report
+ * the race that the commit resolves.
+ */
+#ifdef __SANITIZE_THREAD__
+#define slab_lockless_peek(x)		__READ_ONCE(x)
+#else
+#define slab_lockless_peek(x)		(x)
+#endif
 
 /*
  * try_cmpxchg128() of a CPU's pair that the caller names by pointer (the

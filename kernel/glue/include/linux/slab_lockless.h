@@ -18,6 +18,8 @@
 /* This CPU's copy of pcp; never NULL here. */
 #define slab_lockless_cpu_ptr(pcp)	raw_cpu_ptr(pcp)
 #define slab_lockless_read(x)		READ_ONCE(x)
+/* The fields 6.12's fast paths read unmarked after the tid. */
+#define slab_lockless_peek(x)		(x)
 #define slab_lockless_write(x, val)	WRITE_ONCE(x, val)
 /* A CPU's pair named by pointer: an ordinary cmpxchg here. */
 #define slab_cpu_pair_try_cmpxchg128(ptr, oldp, new)			\
