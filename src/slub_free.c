@@ -313,7 +313,8 @@ static __always_inline bool slab_free_plain(struct kmem_cache *s)
  * The entry points' free of object (of s's slab): with every hook off, an
  * object of the cpu slab is one plain lockless try, which calls nothing
  * and so needs no stack frame, and any other slab's object goes straight
- * to __slab_free(); anything else, a race included, is the whole path.
+ * to __slab_free() (when the try's copy is still the task's CPU's);
+ * anything else, a race included, is the whole path.
  * All three are tail calls.
  */
 static __always_inline void slab_free_try_plain(struct kmem_cache *s,
@@ -327,6 +328,9 @@ static __always_inline void slab_free_try_plain(struct kmem_cache *s,
 		case CPU_PUSH_DONE:
 			return;
 		case CPU_PUSH_NOT_CPU_SLAB:
+			/* Unless the copy was of a CPU the task has left. */
+			if (!slab_lockless_placed())
+				break;
 			__slab_free(s, slab, object, object, 1, addr);
 			return;
 		case CPU_PUSH_RACED:

@@ -228,6 +228,48 @@ static void test_a_task_whose_cpu_went_offline_allocates_where_it_moved(void **s
 	kmem_cache_destroy(w.s);
 }
 
+/* A worker on CPU 1 that frees main's object once CPU 1 has gone offline. */
+struct offline_freer {
+	struct kmem_cache *s;
+	void *object;
+	int step;		/* 1: placed on CPU 1; 2: CPU 1 is offline */
+};
+
+static void *free_after_an_offline(void *arg)
+{
+	struct offline_freer *f = arg;
+
+	sim_set_cpu(1);
+	kmem_cache_free(f->s, kmem_cache_alloc(f->s, GFP_KERNEL));
+	__atomic_store_n(&f->step, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&f->step, __ATOMIC_SEQ_CST) != 2)
+		usleep(1000);
+	kmem_cache_free(f->s, f->object);
+	return NULL;
+}
+
+static void test_a_task_whose_cpu_went_offline_frees_where_it_moved(void **state)
+{
+	struct offline_freer f = { .s = make_test_cache("offline_free") };
+	pthread_t thread;
+
+	f.object = kmem_cache_alloc(f.s, GFP_KERNEL);	/* CPU 0's slab */
+	pthread_create(&thread, NULL, free_after_an_offline, &f);
+	while (!__atomic_load_n(&f.step, __ATOMIC_SEQ_CST))
+		usleep(1000);
+	assert_int_equal(sim_cpu_offline(1), 0);
+	__atomic_store_n(&f.step, 2, __ATOMIC_SEQ_CST);
+	pthread_join(thread, NULL);
+
+	/* Freed on CPU 0, to its cpu freelist: the next allocation there. */
+	assert_ptr_equal(kmem_cache_alloc(f.s, GFP_KERNEL), f.object);
+	kmem_cache_free(f.s, f.object);
+	assert_int_equal(sim_cpu_online(1), 0);
+	assert_int_equal(libslab_count_inuse(f.s), 0);
+	assert_int_equal(libslab_validate(f.s), 0);
+	kmem_cache_destroy(f.s);
+}
+
 static void test_the_last_online_cpu_cannot_go_offline(void **state)
 {
 	assert_int_equal(sim_cpu_offline(1), 0);
@@ -375,6 +417,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_offline_flushes_its_slabs_and_moves_its_tasks, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_a_task_whose_cpu_went_offline_allocates_where_it_moved, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_a_task_whose_cpu_went_offline_frees_where_it_moved, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_the_last_online_cpu_cannot_go_offline, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_an_offline_cpu_takes_no_tasks, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_offline_waits_for_tasks_with_migration_disabled, pin_cpu0, expect_clean_teardown),

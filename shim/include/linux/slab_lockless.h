@@ -68,6 +68,17 @@ static __always_inline bool slab_lockless_quiet(void)
 	}								\
 	__lc; })
 
+/*
+ * Whether the copy slab_lockless_cpu_ptr() named is still that of the
+ * task's CPU: false after a hotplug since the task's last look-up, when
+ * a free of another slab's object goes the whole way, which moves the
+ * task first.  Asked only on that path, never on a hit.
+ */
+static __always_inline bool slab_lockless_placed(void)
+{
+	return sim_cpu_cache_valid();
+}
+
 /* READ_ONCE()/WRITE_ONCE() inside a try: marked accesses, no preemption point. */
 #define slab_lockless_read(x)		__READ_ONCE(x)
 #define slab_lockless_write(x, val)	__WRITE_ONCE(x, val)

@@ -15,6 +15,8 @@
 #define slab_lockless_quiet()		true
 /* The core tests its switches (static keys, PREEMPT_RT) one by one. */
 #define SLAB_LOCKLESS_QUIET_COVERS_SWITCHES	0
+/* A task runs on the CPU raw_cpu_ptr() named until it is preempted. */
+#define slab_lockless_placed()		true
 /* This CPU's copy of pcp; never NULL here. */
 #define slab_lockless_cpu_ptr(pcp)	raw_cpu_ptr(pcp)
 #define slab_lockless_read(x)		READ_ONCE(x)
