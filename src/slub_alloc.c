@@ -571,20 +571,23 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_, CACHE_OBJECT_SIZE);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return slab_alloc_try_plain(s, flags, node, _RET_IP_, CACHE_OBJECT_SIZE);
+	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
+				    CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_, CACHE_OBJECT_SIZE);
+	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
+				    CACHE_OBJECT_SIZE);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 
