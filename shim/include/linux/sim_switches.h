@@ -41,9 +41,11 @@ static inline bool sim_switches_all_off(void)
 	 * atomic as the relaxed one below, which compilers will not fold
 	 * into the compare.  ThreadSanitizer cannot see inside asm.
 	 */
+	const u64 *any = &sim_switches.any;
+
 	__asm__ goto("cmpq $0, %[any]\n\t"
 		     "jne %l[on]"
-		     : : [any] "m" (sim_switches.any) : "cc" : on);
+		     : : [any] "m" (*any) : "cc" : on);
 	return true;
 on:
 	return false;
