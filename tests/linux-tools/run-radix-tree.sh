@@ -138,9 +138,18 @@ sync_file() {
 # its own kernel names (kmalloc, kmem_cache_free, printk, scnprintf...)
 # become local, so they cannot clash with the suite's definitions.
 build_libslab_object() {
-	local out=$1 cflags
+	local out=$1 cflags built_from
 
 	note "building libslab (ASan) in $libslab_build"
+	# A directory set up from another checkout would build that one's
+	# sources, not these: set it up afresh.
+	built_from=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["directories"]["source"])' \
+		"$libslab_build/meson-info/meson-info.json" 2>/dev/null) || built_from=
+	if [ -n "$built_from" ] && [ "$built_from" != "$root" ]; then
+		note "$libslab_build was set up from $built_from: setting it up from $root"
+		rm -rf "$libslab_build"
+	fi
 	if [ ! -f "$libslab_build/build.ninja" ]; then
 		meson setup "$libslab_build" "$root" \
 			-Db_sanitize=address,undefined -Db_lundef=false >&2
