@@ -31,23 +31,17 @@ static pthread_once_t startup_once = PTHREAD_ONCE_INIT;
 static int report_unknown_params(const char *cmdline)
 {
 	char unknown[COMMAND_LINE_SIZE] = "", word[COMMAND_LINE_SIZE];
-	size_t used = 0;
+	const char *start;
+	size_t used = 0, len;
 
-	while (cmdline && *cmdline) {
-		size_t len;
-
-		cmdline += strspn(cmdline, " \t\n");
-		len = strcspn(cmdline, " \t\n");
-		if (len && len < sizeof(word)) {
-			memcpy(word, cmdline, len);
-			word[len] = '\0';
-			if (!sim_is_machine_param(word) &&
-			    !libslab_is_boot_param(word))
-				used += scnprintf(unknown + used,
-						  sizeof(unknown) - used, "%s%s",
-						  used ? " " : "", word);
-		}
-		cmdline += len;
+	while ((start = sim_cmdline_word(&cmdline, &len))) {
+		if (len >= sizeof(word))
+			continue;
+		memcpy(word, start, len);
+		word[len] = '\0';
+		if (!sim_is_machine_param(word) && !libslab_is_boot_param(word))
+			used += scnprintf(unknown + used, sizeof(unknown) - used,
+					  "%s%s", used ? " " : "", word);
 	}
 	if (!used)
 		return 0;

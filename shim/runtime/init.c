@@ -197,21 +197,29 @@ bool sim_is_machine_param(const char *word)
 	return false;
 }
 
+const char *sim_cmdline_word(const char **cursor, size_t *len)
+{
+	const char *word;
+
+	if (!*cursor)
+		return NULL;
+	word = *cursor + strspn(*cursor, " \t\n");
+	*len = strcspn(word, " \t\n");
+	*cursor = word + *len;
+	return *len ? word : NULL;
+}
+
 /* Parse the machine parameters of cmdline into c; 0, or -EINVAL if any was bad. */
 static int sim_parse(const char *cmdline, struct sim_config *c)
 {
+	const char *word;
+	size_t len;
 	int ret = 0;
 
 	*c = default_config;
-	while (cmdline && *cmdline) {
-		size_t len;
-
-		cmdline += strspn(cmdline, " \t\n");
-		len = strcspn(cmdline, " \t\n");
-		if (sim_param_apply(c, cmdline, len))
+	while ((word = sim_cmdline_word(&cmdline, &len)))
+		if (sim_param_apply(c, word, len))
 			ret = -EINVAL;
-		cmdline += len;
-	}
 	if ((unsigned long long)c->node_bytes * c->nr_nodes > SIM_MEM_MAX) {
 		pr_err("libslab: mem=%lu with numa=fake=%u: more than 1024G in all; mem= ignored\n",
 		       c->node_bytes, c->nr_nodes);

@@ -48,7 +48,12 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 void sim_fault_setup(u64 seed);
 void sim_random_setup(u64 seed);
 
-
+/*
+ * The next blank-separated word of a command line: its start, with *len
+ * its length and *cursor moved past it; NULL when none is left (or the
+ * line is NULL).
+ */
+const char *sim_cmdline_word(const char **cursor, size_t *len);
 /* Start-up found a bad word in LIBSLAB_CMDLINE (sim_cmdline_had_errors()). */
 void sim_note_cmdline_error(void);
 /* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
