@@ -375,14 +375,16 @@ struct kmem_cache *cache_from_obj(struct kmem_cache *s, void *x)
  * cache it is in, if any.  Out of line, so that the usual free makes no
  * call that needs a stack frame.
  */
-static noinline void kmem_cache_free_stray(struct kmem_cache *s, void *x,
+static noinline void kmem_cache_free_stray(struct kmem_cache *s,
+					   struct slab *slab, void *x,
 					   unsigned long addr)
 {
 	if (unlikely(!x))
 		return;
+	/* Non-NULL only for an object in a slab, the one given. */
 	s = cache_from_obj(s, x);
 	if (s)
-		slab_free(s, virt_to_slab(x), x, addr);
+		slab_free(s, slab, x, addr);
 }
 
 void kmem_cache_free(struct kmem_cache *s, void *x)
@@ -397,7 +399,7 @@ void kmem_cache_free(struct kmem_cache *s, void *x)
 	 * no slab.)
 	 */
 	if (unlikely(!slab || slab->slab_cache != s))
-		kmem_cache_free_stray(s, x, _RET_IP_);
+		kmem_cache_free_stray(s, slab, x, _RET_IP_);
 	else
 		slab_free_try_plain(s, slab, x, _RET_IP_);
 }
