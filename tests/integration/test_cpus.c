@@ -181,12 +181,38 @@ static void test_cpu_offline_flushes_its_slabs_and_moves_its_tasks(void **state)
 	kmem_cache_destroy(s);
 }
 
-/* A worker on CPU 1 that allocates once before CPU 1 goes offline and once after. */
+/*
+ * A worker bound to CPU 1 that uses the cache there, then, with no lookup
+ * of its CPU in between, uses it again once CPU 1 has gone offline.
+ */
 struct offline_worker {
 	struct kmem_cache *s;
-	int step;		/* 1: allocated on CPU 1; 2: CPU 1 is offline */
+	void *object;		/* main's object, for a worker that frees it */
+	int step;		/* 1: it ran on CPU 1; 2: CPU 1 is offline */
 	int cpu_after;
 };
+
+/* In the worker: say it has run on CPU 1, then wait until CPU 1 is offline. */
+static void offline_worker_wait(struct offline_worker *w)
+{
+	__atomic_store_n(&w->step, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&w->step, __ATOMIC_SEQ_CST) != 2)
+		usleep(1000);
+}
+
+/* Run fn as w's worker, taking CPU 1 offline while it waits. */
+static void offline_under_worker(struct offline_worker *w, void *(*fn)(void *))
+{
+	pthread_t thread;
+
+	pthread_create(&thread, NULL, fn, w);
+	while (!__atomic_load_n(&w->step, __ATOMIC_SEQ_CST))
+		usleep(1000);
+	assert_true(libslab_cpu_has_slab(w->s, 1));
+	assert_int_equal(sim_cpu_offline(1), 0);
+	__atomic_store_n(&w->step, 2, __ATOMIC_SEQ_CST);
+	pthread_join(thread, NULL);
+}
 
 static void *alloc_before_and_after_an_offline(void *arg)
 {
@@ -195,10 +221,7 @@ static void *alloc_before_and_after_an_offline(void *arg)
 
 	sim_set_cpu(1);
 	before = kmem_cache_alloc(w->s, GFP_KERNEL);
-	__atomic_store_n(&w->step, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&w->step, __ATOMIC_SEQ_CST) != 2)
-		usleep(1000);
-	/* No look-up of its CPU in between: the allocation finds the move. */
+	offline_worker_wait(w);
 	after = kmem_cache_alloc(w->s, GFP_KERNEL);
 	w->cpu_after = sim_current_cpu();
 	kmem_cache_free(w->s, before);
@@ -209,15 +232,8 @@ static void *alloc_before_and_after_an_offline(void *arg)
 static void test_a_task_whose_cpu_went_offline_allocates_where_it_moved(void **state)
 {
 	struct offline_worker w = { .s = make_test_cache("offline_moved") };
-	pthread_t thread;
 
-	pthread_create(&thread, NULL, alloc_before_and_after_an_offline, &w);
-	while (!__atomic_load_n(&w.step, __ATOMIC_SEQ_CST))
-		usleep(1000);
-	assert_true(libslab_cpu_has_slab(w.s, 1));
-	assert_int_equal(sim_cpu_offline(1), 0);
-	__atomic_store_n(&w.step, 2, __ATOMIC_SEQ_CST);
-	pthread_join(thread, NULL);
+	offline_under_worker(&w, alloc_before_and_after_an_offline);
 
 	assert_int_equal(w.cpu_after, 0);
 	assert_false(libslab_cpu_has_slab(w.s, 1));
@@ -228,46 +244,31 @@ static void test_a_task_whose_cpu_went_offline_allocates_where_it_moved(void **s
 	kmem_cache_destroy(w.s);
 }
 
-/* A worker on CPU 1 that frees main's object once CPU 1 has gone offline. */
-struct offline_freer {
-	struct kmem_cache *s;
-	void *object;
-	int step;		/* 1: placed on CPU 1; 2: CPU 1 is offline */
-};
-
 static void *free_after_an_offline(void *arg)
 {
-	struct offline_freer *f = arg;
+	struct offline_worker *w = arg;
 
 	sim_set_cpu(1);
-	kmem_cache_free(f->s, kmem_cache_alloc(f->s, GFP_KERNEL));
-	__atomic_store_n(&f->step, 1, __ATOMIC_SEQ_CST);
-	while (__atomic_load_n(&f->step, __ATOMIC_SEQ_CST) != 2)
-		usleep(1000);
-	kmem_cache_free(f->s, f->object);
+	kmem_cache_free(w->s, kmem_cache_alloc(w->s, GFP_KERNEL));
+	offline_worker_wait(w);
+	kmem_cache_free(w->s, w->object);
 	return NULL;
 }
 
 static void test_a_task_whose_cpu_went_offline_frees_where_it_moved(void **state)
 {
-	struct offline_freer f = { .s = make_test_cache("offline_free") };
-	pthread_t thread;
+	struct offline_worker w = { .s = make_test_cache("offline_free") };
 
-	f.object = kmem_cache_alloc(f.s, GFP_KERNEL);	/* CPU 0's slab */
-	pthread_create(&thread, NULL, free_after_an_offline, &f);
-	while (!__atomic_load_n(&f.step, __ATOMIC_SEQ_CST))
-		usleep(1000);
-	assert_int_equal(sim_cpu_offline(1), 0);
-	__atomic_store_n(&f.step, 2, __ATOMIC_SEQ_CST);
-	pthread_join(thread, NULL);
+	w.object = kmem_cache_alloc(w.s, GFP_KERNEL);	/* CPU 0's slab */
+	offline_under_worker(&w, free_after_an_offline);
 
 	/* Freed on CPU 0, to its cpu freelist: the next allocation there. */
-	assert_ptr_equal(kmem_cache_alloc(f.s, GFP_KERNEL), f.object);
-	kmem_cache_free(f.s, f.object);
+	assert_ptr_equal(kmem_cache_alloc(w.s, GFP_KERNEL), w.object);
+	kmem_cache_free(w.s, w.object);
 	assert_int_equal(sim_cpu_online(1), 0);
-	assert_int_equal(libslab_count_inuse(f.s), 0);
-	assert_int_equal(libslab_validate(f.s), 0);
-	kmem_cache_destroy(f.s);
+	assert_int_equal(libslab_count_inuse(w.s), 0);
+	assert_int_equal(libslab_validate(w.s), 0);
+	kmem_cache_destroy(w.s);
 }
 
 static void test_the_last_online_cpu_cannot_go_offline(void **state)
