@@ -4,9 +4,9 @@
  * x86_64, the fast library only): with cpu_map=getcpu a task's simulated
  * CPU is the host CPU it runs on, read from the restartable-sequence area
  * glibc registers (__rseq_offset), and a double-word cmpxchg on a per-CPU
- * pair is a compare and two plain stores (tid word, then freelist word)
- * inside a restartable sequence, which the host kernel restarts if the
- * task is preempted, migrated or signalled before the last store.
+ * pair is a compare and one 16-byte store inside a restartable sequence,
+ * which the host kernel restarts if the task is preempted, migrated or
+ * signalled before the store.
  *
  * A pair is written either that way, by a task running on the pair's
  * CPU, or by anyone else through sim_rseq_fenced_cmpxchg128(): it raises
@@ -88,11 +88,12 @@ static inline unsigned long sim_rseq_cpu(void)
  * The pieces of a sequence's asm.  Start: its descriptor in __rseq_cs
  * (from label 1 up to label 2, abort at label 4) and the thread's rseq_cs
  * pointed at it (rax clobbered).  Cmpxchg: compare the pair at %[ptr] with
- * %[old_lo]/%[old_hi] and store %[new_hi], then %[new_lo]: the last store
- * commits, so a sequence restarted between the two leaves a bumped tid
- * over the old freelist, which the caller's next try reads as a change.
- * End: label 2, and the abort handler behind glibc's signature, which
- * jumps to label failed.
+ * %[old_lo]/%[old_hi] and store %[new], both words, in one instruction:
+ * a sequence is restarted between two instructions, so it leaves the pair
+ * either as it was or wholly new.  Two stores would let a restart between
+ * them leave half a commit, a slab's new counters over its old freelist,
+ * which the retry then counts a second time.  End: label 2, and the abort
+ * handler behind glibc's signature, which jumps to label failed.
  */
 #define __SIM_RSEQ_START						\
 	".pushsection __rseq_cs, \"aw\"\n\t"				\
@@ -109,8 +110,7 @@ static inline unsigned long sim_rseq_cpu(void)
 	"jne %l[" #failed "]\n\t"					\
 	"cmpq %[old_hi], 8(%[ptr])\n\t"				\
 	"jne %l[" #failed "]\n\t"					\
-	"movq %[new_hi], 8(%[ptr])\n\t"				\
-	"movq %[new_lo], (%[ptr])\n\t"
+	"movdqa %[new], (%[ptr])\n\t"
 #define __SIM_RSEQ_END(failed)						\
 	"2:\n\t"							\
 	".pushsection __rseq_failure, \"ax\"\n\t"			\
@@ -122,7 +122,10 @@ static inline unsigned long sim_rseq_cpu(void)
 #define __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)			\
 	[ptr] "r" (ptr),						\
 	[old_lo] "r" ((u64)(old)), [old_hi] "r" ((u64)((old) >> 64)),	\
-	[new_lo] "r" ((u64)(new)), [new_hi] "r" ((u64)((new) >> 64))
+	[new] "x" ((sim_rseq_words){ (u64)(new), (u64)((new) >> 64) })
+
+/* A pair as one SSE register, for the sequence's single store. */
+typedef u64 sim_rseq_words __attribute__((vector_size(16)));
 
 /*
  * What a pair holds after a sequence on it failed, for the caller's next
@@ -140,8 +143,8 @@ static __always_inline u128 sim_rseq_pair_seen(const u128 *ptr)
 /*
  * try_cmpxchg128()'s commit while the process has one thread, in every
  * library and for every pair (a CPU's freelist/tid, a slab's
- * freelist/counters): compare the pair with old and store new, high word
- * first, in a restartable sequence.  No other thread exists to touch the
+ * freelist/counters): compare the pair with old and store new in a
+ * restartable sequence.  No other thread exists to touch the
  * pair (only this one could start one, and it is here); a signal handler
  * of this thread is the one thing that can come between, and the host
  * restarts the sequence (it fails) if one runs, as a CPU's own interrupts
@@ -199,7 +202,7 @@ enum sim_rseq_result {
 
 /*
  * The restartable commit of a pair in the per-CPU region: compare with
- * old and store new, tid word first, if the task runs on the pair's CPU
+ * old and store new if the task runs on the pair's CPU
  * and no fence is up.  It writes nothing unless it returns SIM_RSEQ_DONE.
  */
 static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
