@@ -272,13 +272,32 @@ static void relax(void)
 		sched_yield();
 }
 
-void sim_migrate_disable(void)
+/*
+ * The bookkeeping of migrate_disable() and migrate_enable() runs with
+ * preemption disabled, as the kernel's does: a signal handler that
+ * allocates (a test's "interrupt", which allocates only where
+ * preemptible()) must never find the task half pinned, its CPU chosen
+ * while its per-CPU cache still follows the host CPU, or half unpinned.
+ * Without this, a handler's local lock and unlock could name two CPUs,
+ * and leave the first one's lock held forever.
+ */
+static void migrate_bookkeeping_begin(struct sim_task *t)
 {
-	struct sim_task *t = sim_task();
+	t->preempt_count++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+static void migrate_bookkeeping_end(struct sim_task *t)
+{
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->preempt_count--;
+}
+
+/* Pin t to its CPU, checking the CPU is still online (see sim_migrate_disable()). */
+static void migrate_pin(struct sim_task *t)
+{
 	int cpu;
 
-	if (t->migrate_disabled++)
-		return;
 	/*
 	 * Pin, then check the CPU is still online; offlining clears the
 	 * flag, then waits for the pins: one of the two sees the other.
@@ -302,18 +321,33 @@ void sim_migrate_disable(void)
 	}
 }
 
-void sim_migrate_enable(void)
+void sim_migrate_disable(void)
 {
 	struct sim_task *t = sim_task();
 
+	migrate_bookkeeping_begin(t);
+	if (!t->migrate_disabled++)
+		migrate_pin(t);
+	migrate_bookkeeping_end(t);
+}
+
+void sim_migrate_enable(void)
+{
+	struct sim_task *t = sim_task();
+	bool unpinned;
+
 	if (WARN_ON_ONCE(!t->migrate_disabled))
 		return;
-	if (--t->migrate_disabled)
-		return;
-	/* What the task did on this CPU happens before a hotplug of it. */
-	sim_release(&cpu_pins[t->cpu]);
-	__atomic_fetch_sub(&cpu_pins[t->cpu], 1, __ATOMIC_SEQ_CST);
-	sim_point(SIM_POINT_PREEMPT);
+	migrate_bookkeeping_begin(t);
+	unpinned = !--t->migrate_disabled;
+	if (unpinned) {
+		/* What the task did on this CPU happens before a hotplug of it. */
+		sim_release(&cpu_pins[t->cpu]);
+		__atomic_fetch_sub(&cpu_pins[t->cpu], 1, __ATOMIC_SEQ_CST);
+	}
+	migrate_bookkeeping_end(t);
+	if (unpinned)
+		sim_point(SIM_POINT_PREEMPT);
 }
 
 void sim_preempt_disable(void)

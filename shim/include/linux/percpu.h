@@ -28,11 +28,23 @@ void free_percpu(void *ptr);
 #define alloc_percpu_gfp(type, gfp)	alloc_percpu(type)
 
 #define per_cpu_ptr(ptr, cpu)	((__typeof__(ptr))((char *)(ptr) + (unsigned long)(cpu) * PCPU_UNIT_SIZE))
-/* The calling task's CPU's distance from CPU 0's copies. */
+/*
+ * The calling task's CPU's distance from CPU 0's copies.  A signal handler
+ * that runs between the cache's test and its read may clear the cache
+ * (its own migrate_disable() does, for a task following the host CPU):
+ * the offset read is then SIM_CPU_OFFSET_NONE, whose sign sends the task
+ * the slow way, as it does a lockless try.  A handler after the read
+ * leaves a stale CPU's offset, as an interrupt leaves the kernel's
+ * raw_cpu_ptr(): the commit that follows checks the CPU.
+ */
 static inline unsigned long sim_this_cpu_offset(void)
 {
-	if (sim_cpu_cache_valid())
-		return sim_cpu_cache_offset();
+	if (sim_cpu_cache_valid()) {
+		unsigned long offset = sim_cpu_cache_offset();
+
+		if (likely((long)offset >= 0))
+			return offset;
+	}
 	return (unsigned long)sim_current_cpu_slow() * PCPU_UNIT_SIZE;
 }
 #define this_cpu_ptr(ptr)	((__typeof__(ptr))((char *)(ptr) + sim_this_cpu_offset()))
