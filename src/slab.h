@@ -697,13 +697,23 @@ static __always_inline void *get_freepointer_safe(bool plain,
 	return freeptr_decode(s, addr, stored);
 }
 
+/*
+ * Store fp as object's free pointer.  A hardened cache also refuses an
+ * object that would point at itself: the one-object cycle a free of the
+ * freelist's head makes, which 6.12's set_freepointer() BUG()s on under
+ * CONFIG_SLAB_FREELIST_HARDENED, a cheap catch of the simplest double
+ * free.  The test sits in the hardened branch: an unhardened cache's
+ * fast paths pay nothing for it.
+ */
 static inline void set_freepointer(const struct kmem_cache *s, void *object,
 				   void *fp)
 {
 	void **addr = freeptr_addr(s, object);
 
-	if (unlikely(s->random))
+	if (unlikely(s->random)) {
+		BUG_ON(object == fp);
 		fp = (void *)((unsigned long)fp ^ freelist_ptr_key(s, addr));
+	}
 	*addr = fp;
 }
 
