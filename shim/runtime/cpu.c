@@ -175,10 +175,11 @@ static void cpu_cache_follow_host(const struct sim_task *t)
 static int place_task(struct sim_task *t)
 {
 	unsigned int gen;
+	bool first = t->cpu < 0;
 
 	sim_init();
 	gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
-	if (t->cpu < 0) {
+	if (first) {
 		if (cpu_map == SIM_CPU_MAP_GETCPU && sched_getcpu() >= 0)
 			t->cpu = next_online((unsigned int)sched_getcpu() % nr_cpu_ids);
 		else
@@ -188,6 +189,9 @@ static int place_task(struct sim_task *t)
 		t->cpu = next_online((unsigned int)t->cpu + 1);
 	}
 	t->gen = gen;
+	/* Placed first: what the watchdog's set-up allocates finds it so. */
+	if (first)
+		sim_watchdog_task_start();
 	return t->cpu;
 }
 
@@ -254,6 +258,7 @@ int sim_set_cpu(int cpu)
 	t->bound = true;
 	t->gen = gen;
 	sim_cpu_cache_clear();
+	sim_watchdog_task_start();
 	return 0;
 }
 

@@ -28,6 +28,7 @@ static const struct sim_config default_config = {
 	.nr_nodes = 1,
 	.node_bytes = 1UL << 30,
 	.cpu_map = SIM_CPU_MAP_DEFAULT,
+	.watchdog_thresh = 10,	/* kernel/watchdog.c's default */
 };
 static struct sim_config config;
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
@@ -115,6 +116,26 @@ static int setup_seed(void *seed, const char *value)
 	return 0;
 }
 
+/* watchdog_thresh=: seconds in 0..60, the range the kernel's sysctl takes. */
+static int setup_watchdog_thresh(void *thresh, const char *value)
+{
+	int n;
+
+	if (kstrtoint(value, 0, &n) || n < 0 || n > 60)
+		return -EINVAL;
+	*(int *)thresh = n;
+	return 0;
+}
+
+/* A parameter without a value (nowatchdog, nosoftlockup). */
+static int setup_flag(void *on, const char *value)
+{
+	if (value[0])
+		return -EINVAL;
+	*(bool *)on = true;
+	return 0;
+}
+
 static int setup_fail_page_alloc(void *spec, const char *value)
 {
 	struct fault_attr check = {};
@@ -155,6 +176,10 @@ static const struct sim_param sim_params[] = {
 	PARAM("random_seed=", setup_seed, random_seed, "a number"),
 	PARAM("fail_page_alloc=", setup_fail_page_alloc, fail_page_alloc,
 	      "interval,probability,space,times (63 characters at most)"),
+	PARAM("watchdog_thresh=", setup_watchdog_thresh, watchdog_thresh,
+	      "seconds in 0..60"),
+	PARAM("nowatchdog", setup_flag, nowatchdog, "no value"),
+	PARAM("nosoftlockup", setup_flag, nosoftlockup, "no value"),
 };
 #undef ON_OFF
 #undef PARAM

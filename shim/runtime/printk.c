@@ -610,22 +610,47 @@ const char *print_tainted(void)
 
 void dump_stack(void)
 {
-	void *frames[32];
-	int n = backtrace(frames, 32), i;
+	sim_dump_stack_from(NULL);
+}
+
+void sim_dump_stack_from(const void *pc)
+{
+	void *frames[48];
+	int n = backtrace(frames, ARRAY_SIZE(frames)), i, first = 1;
 	unsigned long mask = __atomic_load_n(&tainted_mask, __ATOMIC_RELAXED);
 
 	printk(KERN_DEFAULT_LEVEL "CPU: %u UID: %u PID: %d Comm: %.20s %s\n",
 	       smp_processor_id(), (unsigned int)geteuid(), current->pid,
 	       current->comm, print_tainted());
 	/* 6.12 names the taints set on a line of their own. */
-	if (mask)
-		printk(KERN_DEFAULT_LEVEL "Tainted: %s%s%s\n",
-		       mask & (1UL << TAINT_BAD_PAGE) ? "[B]=BAD_PAGE" : "",
-		       (mask & (1UL << TAINT_BAD_PAGE)) &&
-		       (mask & (1UL << TAINT_WARN)) ? ", " : "",
-		       mask & (1UL << TAINT_WARN) ? "[W]=WARN" : "");
+	if (mask) {
+		static const struct {
+			unsigned int flag;
+			const char *name;
+		} named[] = {
+			{ TAINT_BAD_PAGE, "[B]=BAD_PAGE" },
+			{ TAINT_WARN, "[W]=WARN" },
+			{ TAINT_SOFTLOCKUP, "[L]=SOFTLOCKUP" },
+		};
+		char line[64];
+		size_t len = 0, k;
+
+		for (k = 0; k < ARRAY_SIZE(named); k++)
+			if (mask & (1UL << named[k].flag))
+				len += scnprintf(line + len, sizeof(line) - len,
+						 "%s%s", len ? ", " : "",
+						 named[k].name);
+		line[len] = '\0';
+		printk(KERN_DEFAULT_LEVEL "Tainted: %s\n", line);
+	}
 	printk(KERN_DEFAULT_LEVEL "Call Trace:\n");
-	for (i = 1; i < n; i++)
+	/* From pc on if the trace has it: a signal handler's own frames go. */
+	for (i = 1; pc && i < n; i++)
+		if (frames[i] == pc) {
+			first = i;
+			break;
+		}
+	for (i = first; i < n; i++)
 		printk(KERN_DEFAULT_LEVEL " %pS\n", frames[i]);
 }
 

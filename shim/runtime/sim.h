@@ -35,6 +35,9 @@ struct sim_config {
 	bool init_on_alloc;		/* init_on_alloc=1 */
 	bool init_on_free;		/* init_on_free=1 */
 	bool tool_poison;		/* slub_tool_poison=on */
+	int watchdog_thresh;		/* watchdog_thresh= (seconds, 0: off) */
+	bool nowatchdog;		/* nowatchdog */
+	bool nosoftlockup;		/* nosoftlockup */
 	u64 fail_seed;			/* fail_seed= */
 	u64 random_seed;		/* random_seed= */
 	char fail_page_alloc[64];	/* fail_page_alloc= */
@@ -117,5 +120,17 @@ extern int sim_det_running;
 void sim_det_point(struct sim_task *t, enum sim_point point);
 /* Deterministic scheduler: let other tasks run while the caller waits. */
 void sim_det_wait(void);
+
+/*
+ * watchdog.c: the soft-lockup watchdog.  Start it for the calling thread
+ * (its first use of the simulated machine), and stop it for the calling
+ * thread.
+ */
+void sim_watchdog_task_start(void);
+void sim_watchdog_task_stop(void);
+
+/* text_begin.c, text_end.c: the bounds of a static link's libslab text. */
+void sim_text_begin(void);
+void sim_text_end(void);
 
 #endif

@@ -3,7 +3,7 @@
 # an undefined symbol that the core (src/) defines.  Only the front end
 # (shim/front) may call the core's API (docs/design.md, "Layers").
 #
-# Usage: shim_layering.sh <libslabcore.a> <libslab.a>
+# Usage: shim_layering.sh <libslabcore.a> <archive of the shim's objects>
 set -euo pipefail
 
 core=$1
@@ -12,8 +12,9 @@ core_defined=$(nm --defined-only "$core" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ { prin
 	sort -u)
 # nm -A -P: "archive[member]: symbol type ...", one line per symbol.
 runtime_undefined=$(nm -A -P "$lib" |
-	awk '$1 ~ /\[shim_runtime_[^]]*\]:$/ && $3 == "U" {
+	awk '$1 ~ /\[([^]]*\/)?shim_runtime_[^]]*\]:$/ && $3 == "U" {
 		member = $1; sub(/^.*\[/, "", member); sub(/\]:$/, "", member)
+		sub(/^.*\//, "", member)
 		print $2, member }' | sort -u)
 [ -n "$core_defined" ] || { echo "no global symbol found in $core"; exit 1; }
 [ -n "$runtime_undefined" ] || { echo "no shim/runtime object found in $lib"; exit 1; }

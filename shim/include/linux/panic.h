@@ -10,6 +10,7 @@
 
 #define TAINT_BAD_PAGE		5
 #define TAINT_WARN		9
+#define TAINT_SOFTLOCKUP	14
 #define TAINT_FLAGS_COUNT	19
 
 enum lockdep_ok {

@@ -60,6 +60,11 @@ __printf(1, 0) int vprintk(const char *fmt, va_list args);
 
 /* Print the calling thread's stack (via backtrace()). */
 void dump_stack(void);
+/*
+ * dump_stack() from the frame at pc on (a signal handler's report of the
+ * code it interrupted), or the whole stack if pc is NULL or not on it.
+ */
+void sim_dump_stack_from(const void *pc);
 /* The kernel's taint string: "Not tainted" or "Tainted: G    B ..." (add_taint()). */
 const char *print_tainted(void);
 
