@@ -11,6 +11,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/sched.h>
+#include <linux/sim_exit.h>
 #include <linux/stackdepot.h>
 #include <kunit/test.h>
 #include <kunit/test-bug.h>
@@ -503,6 +504,12 @@ int libslab_exit(void)
 {
 	struct kmem_cache *s;
 	int err = 0;
+
+	/*
+	 * The work still queued runs first (it may free objects); then the
+	 * threads the simulated machine started end, leaks or not.
+	 */
+	sim_threads_exit();
 
 	/* Users' caches first: while one lives, nothing is torn down. */
 	mutex_lock(&slab_mutex);

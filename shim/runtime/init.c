@@ -19,6 +19,7 @@
 #include <linux/sim_page_alloc.h>
 #include <linux/sim_params.h>
 #include <linux/fault-inject.h>
+#include <linux/sim_exit.h>
 #include <asm/setup.h>
 #include "sim.h"
 
@@ -298,4 +299,11 @@ const struct sim_config *sim_config(void)
 {
 	sim_init();
 	return &config;
+}
+
+void sim_threads_exit(void)
+{
+	/* Work items may stop kthreads: the workqueues end first. */
+	sim_workqueue_exit();
+	sim_kthread_exit();
 }

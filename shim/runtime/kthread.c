@@ -9,6 +9,11 @@
  * task of that run instead (sim_det_spawn()): its task_struct lives in the
  * scheduler's table until the run ends, so it just returns, and every
  * wait here yields to the run's other tasks (sim_wait_locked()).
+ *
+ * libslab_exit() reaps the host threads whose threadfn returned without a
+ * kthread_stop() (sim_kthread_exit()), as the kernel lets such a thread
+ * exit: their task_struct is gone then, as in the kernel without a
+ * get_task_struct().  A kthread still running is named and left running.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +25,7 @@
 #include <linux/sim_det.h>
 #include <linux/smp.h>
 #include <linux/bug.h>
+#include <linux/list.h>
 #include "sim.h"
 #include "sim_wait.h"
 
@@ -29,6 +35,7 @@ struct sim_kthread {
 	char name[16];
 	int cpu;			/* kthread_bind()'s CPU, or -1 */
 	pthread_t thread;		/* unless det */
+	struct list_head node;		/* on host_kthreads, unless det */
 	bool det;			/* a task of a deterministic run */
 	struct task_struct *task;	/* set once the thread runs */
 	wait_queue_head_t state;	/* guards the fields below */
@@ -41,6 +48,10 @@ struct sim_kthread {
 	bool reaped;			/* kthread_stop() has the result */
 	int result;
 };
+
+/* The kthreads on host threads not yet joined, under host_kthreads_lock. */
+static LIST_HEAD(host_kthreads);
+static pthread_mutex_t host_kthreads_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* With k->state locked: sleep until cond holds. */
 #define kthread_wait_locked(k, cond)					\
@@ -99,8 +110,14 @@ static int kthread_spawn(struct sim_kthread *k)
 {
 	int ret;
 
-	if (!sim_det_running)
-		return pthread_create(&k->thread, NULL, kthread_main, k) ? -ENOMEM : 0;
+	if (!sim_det_running) {
+		pthread_mutex_lock(&host_kthreads_lock);
+		ret = pthread_create(&k->thread, NULL, kthread_main, k);
+		if (!ret)
+			list_add_tail(&k->node, &host_kthreads);
+		pthread_mutex_unlock(&host_kthreads_lock);
+		return ret ? -ENOMEM : 0;
+	}
 	k->det = true;
 	ret = sim_det_spawn(kthread_body, k, raw_smp_processor_id());
 	/* The run's task table is full: as the kernel's, out of tasks. */
@@ -216,8 +233,12 @@ int kthread_stop(struct task_struct *task)
 	k->reaped = true;
 	sim_wake_locked(&k->state);
 	sim_wait_unlock(&k->state);
-	if (!k->det)
+	if (!k->det) {
+		pthread_mutex_lock(&host_kthreads_lock);
+		list_del(&k->node);
+		pthread_mutex_unlock(&host_kthreads_lock);
 		pthread_join(k->thread, NULL);
+	}
 	free(k);
 	return result;
 }
@@ -306,4 +327,29 @@ void kthread_parkme(void)
 	}
 	k->parked = false;
 	sim_wait_unlock(&k->state);
+}
+
+void sim_kthread_exit(void)
+{
+	struct sim_kthread *k, *next;
+	LIST_HEAD(gone);
+
+	pthread_mutex_lock(&host_kthreads_lock);
+	list_for_each_entry_safe(k, next, &host_kthreads, node) {
+		sim_wait_lock(&k->state);
+		if (k->exited && !k->reaped) {
+			k->reaped = true;
+			sim_wake_locked(&k->state);
+			list_move(&k->node, &gone);
+		} else if (!k->exited) {
+			pr_warn("libslab: kthread %s was never stopped; its thread is left running\n",
+				k->name);
+		}
+		sim_wait_unlock(&k->state);
+	}
+	pthread_mutex_unlock(&host_kthreads_lock);
+	list_for_each_entry_safe(k, next, &gone, node) {
+		pthread_join(k->thread, NULL);
+		free(k);
+	}
 }

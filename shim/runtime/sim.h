@@ -61,6 +61,9 @@ const char *sim_cmdline_word(const char **cursor, size_t *len);
 void sim_note_cmdline_error(void);
 /* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
 void sim_rcu_bind_kvfree(void (*f)(const void *object));
+/* sim_threads_exit()'s parts: the workqueues' threads, the kthreads' (sim_exit.h). */
+void sim_workqueue_exit(void);
+void sim_kthread_exit(void);
 
 struct sim_det_task;
 

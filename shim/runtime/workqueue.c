@@ -18,6 +18,10 @@
  * Items waiting for a running one (max_active, ordering, non-reentrancy)
  * are taken by that one's worker when it is done.  Delayed work needs the
  * timer thread, so it is refused in a run unless its delay is 0.
+ *
+ * libslab_exit() ends every thread here (sim_workqueue_exit()): it waits
+ * for the queued items, cancels armed timers with a warning, and joins
+ * the idle workers and the timer thread.  Both start again on demand.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -43,6 +47,7 @@ struct worker {
 	struct workqueue_struct *wq;
 	bool det;			/* a task of a deterministic run */
 	pthread_t thread;		/* unless det */
+	bool retire;			/* end once idle (sim_workqueue_exit()) */
 	struct sim_task *det_task;	/* if det, once it runs */
 	/* The item being run: its identity only, once its function started. */
 	struct work_struct *current_work;
@@ -70,6 +75,8 @@ static DECLARE_WAIT_QUEUE_HEAD(wq_state);
 static LIST_HEAD(all_workers);
 static LIST_HEAD(timers);		/* armed delayed items, soonest first */
 static bool timer_thread_started;
+static bool timer_thread_stop;		/* sim_workqueue_exit() ends it */
+static pthread_t timer_thread;
 static unsigned long queue_seq;
 
 struct workqueue_struct *system_wq;
@@ -184,6 +191,8 @@ static void run_locked(struct worker *me, struct work_struct *work)
 	sim_wake_locked(&wq_state);
 }
 
+static void maybe_start_worker(struct workqueue_struct *wq, bool det, int cpu);
+
 static void *worker_main(void *arg)
 {
 	struct worker *me = arg;
@@ -194,8 +203,18 @@ static void *worker_main(void *arg)
 	pthread_setname_np(pthread_self(), name);
 	sim_wait_lock(&wq_state);
 	for (;;) {
-		struct work_struct *work = next_work(wq, false);
+		struct work_struct *work;
 
+		/*
+		 * Retired: off all_workers, so it must not run anything
+		 * more; an item queued meanwhile, which counted on it as
+		 * idle, gets a worker of its own.
+		 */
+		if (me->retire) {
+			maybe_start_worker(wq, false, WORK_CPU_UNBOUND);
+			break;
+		}
+		work = next_work(wq, false);
 		if (work) {
 			run_locked(me, work);
 			continue;
@@ -366,7 +385,7 @@ static void *timer_main(void *unused)
 	(void)unused;
 	pthread_setname_np(pthread_self(), "ktimers");
 	sim_wait_lock(&wq_state);
-	for (;;) {
+	while (!timer_thread_stop) {
 		struct delayed_work *dwork;
 		unsigned long now;
 
@@ -384,6 +403,7 @@ static void *timer_main(void *unused)
 		set_flags(&dwork->work, dwork->work.sim_flags & ~SIM_WORK_TIMER);
 		enqueue_locked(dwork->work.sim_wq, &dwork->work, dwork->work.sim_cpu);
 	}
+	sim_wait_unlock(&wq_state);
 	return NULL;
 }
 
@@ -408,14 +428,10 @@ static void arm_locked(int cpu, struct workqueue_struct *wq,
 			break;
 	list_add_tail(&dwork->sim_timer, &pos->sim_timer);
 	set_flags(&dwork->work, dwork->work.sim_flags | SIM_WORK_TIMER);
-	if (!timer_thread_started) {
-		pthread_t thread;
-
-		timer_thread_started = !WARN(pthread_create(&thread, NULL, timer_main, NULL),
+	if (!timer_thread_started)
+		timer_thread_started = !WARN(pthread_create(&timer_thread, NULL,
+							    timer_main, NULL),
 					     "workqueue: cannot start the timer thread\n");
-		if (timer_thread_started)
-			pthread_detach(thread);
-	}
 	sim_wake_locked(&wq_state);
 }
 
@@ -665,6 +681,80 @@ void destroy_workqueue(struct workqueue_struct *wq)
 		free(w);
 	}
 	free(wq);
+}
+
+/* The worker that is the calling thread, or NULL. */
+static struct worker *current_thread_worker(void)
+{
+	struct worker *w;
+	pthread_t self = pthread_self();
+
+	list_for_each_entry(w, &all_workers, node)
+		if (!w->det && pthread_equal(w->thread, self))
+			return w;
+	return NULL;
+}
+
+/* Whether a thread worker other than me runs an item, or has one it may start. */
+static bool thread_workers_busy(const struct worker *me)
+{
+	struct worker *w;
+
+	list_for_each_entry(w, &all_workers, node)
+		if (!w->det && w != me &&
+		    (w->current_work || next_work(w->wq, false)))
+			return true;
+	return false;
+}
+
+/* With wq_state locked (dropped meanwhile): end the timer thread. */
+static void stop_timer_thread_locked(void)
+{
+	timer_thread_stop = true;
+	sim_wake_locked(&wq_state);
+	sim_wait_unlock(&wq_state);
+	pthread_join(timer_thread, NULL);
+	sim_wait_lock(&wq_state);
+	timer_thread_stop = false;
+	timer_thread_started = false;
+}
+
+void sim_workqueue_exit(void)
+{
+	struct delayed_work *dwork, *next_dwork;
+	struct worker *w, *next, *me;
+	LIST_HEAD(gone);
+
+	sim_wait_lock(&wq_state);
+	me = current_thread_worker();
+	for (;;) {
+		/* Queued items run first; a worker calling this waits for no item of its own. */
+		while (thread_workers_busy(me))
+			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+		/* A timer left armed would fire into code that is gone, as after a module unload. */
+		list_for_each_entry_safe(dwork, next_dwork, &timers, sim_timer) {
+			WARN(1, "workqueue %s: delayed work %ps still armed at exit; cancelled\n",
+			     dwork->work.sim_wq->name, dwork->work.func);
+			grab_pending_locked(&dwork->work);
+		}
+		if (!timer_thread_started)
+			break;
+		/* The lock is dropped meanwhile: look again. */
+		stop_timer_thread_locked();
+	}
+	list_for_each_entry_safe(w, next, &all_workers, node) {
+		if (w->det || w == me)
+			continue;
+		w->retire = true;
+		w->wq->nr_workers--;
+		list_move(&w->node, &gone);
+	}
+	sim_wake_locked(&wq_state);
+	sim_wait_unlock(&wq_state);
+	list_for_each_entry_safe(w, next, &gone, node) {
+		pthread_join(w->thread, NULL);
+		free(w);
+	}
 }
 
 /* The kernel's system workqueues exist from boot on; here from load on. */
