@@ -470,5 +470,15 @@ int main(void)
 		REPORTS(test_bad_max_active_is_refused),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+
+	/*
+	 * The system workqueues' workers and the timer thread end here, as
+	 * a program's must for valgrind --leak-check=full (README).
+	 */
+	if (libslab_exit()) {
+		fprintf(stderr, "test_workqueue: libslab_exit() found leaks\n");
+		return 1;
+	}
+	return failed;
 }
