@@ -209,10 +209,11 @@ static bool kmalloc_slot_owns(enum kmalloc_cache_type type, unsigned int idx)
 		kmalloc_caches[type][idx] != kmalloc_caches[KMALLOC_NORMAL][idx]);
 }
 
-void destroy_kmalloc_caches(void)
+unsigned long destroy_kmalloc_caches(void)
 {
 	enum kmalloc_cache_type type;
 	unsigned int idx;
+	unsigned long leaks = 0;
 
 	/*
 	 * Shuffle sequences are kmalloc'ed: free them all first, or a cache's
@@ -232,8 +233,9 @@ void destroy_kmalloc_caches(void)
 
 			kmalloc_caches[type][idx] = NULL;
 			if (owns)
-				kmem_cache_destroy(s);
+				leaks += kmalloc_cache_exit(s);
 		}
+	return leaks;
 }
 
 /* A large kmalloc: whole compound pages from the page allocator. */

@@ -1040,6 +1040,24 @@ int __kmem_cache_shrink(struct kmem_cache *s);
  * use.  The caller holds cpus_read_lock() and slab_mutex.
  */
 int __kmem_cache_shutdown(struct kmem_cache *s);
+/*
+ * __kmem_cache_shutdown() for libslab_exit(): a line per object still
+ * allocated (libslab's own report, not the kernel's), their number in
+ * *leaks; the bookkeeping of kept caches is not reported.  Same locking.
+ */
+int slab_exit_shutdown(struct kmem_cache *s, unsigned long *leaks);
+/*
+ * slab_common.c: whether object is what a cache kept with objects still
+ * uses (its kmalloc'ed name, alias names, shuffle sequence), which is no
+ * leak of the program's.  slab_mutex held.
+ */
+bool slab_exit_bookkeeping(const void *object);
+/*
+ * slab_common.c: libslab_exit()'s end of kmalloc cache s: shut down with
+ * libslab's own report and released, or kept if objects remain; the
+ * number of objects reported.
+ */
+unsigned long kmalloc_cache_exit(struct kmem_cache *s);
 /* Allocate and set up s->node[] and s->cpu_slab; 0 or -ENOMEM. */
 int init_kmem_cache_nodes(struct kmem_cache *s);
 /* Free what init_kmem_cache_nodes() allocated. */
@@ -1080,8 +1098,11 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /* kmalloc.c: create the kmalloc caches. */
 int create_kmalloc_caches(void);
-/* kmalloc.c: destroy every kmalloc cache and clear kmalloc_caches[]. */
-void destroy_kmalloc_caches(void);
+/*
+ * kmalloc.c: destroy every kmalloc cache and clear kmalloc_caches[] (at
+ * libslab_exit()); the number of objects never freed, each reported.
+ */
+unsigned long destroy_kmalloc_caches(void);
 /* kmalloc.c: the kmalloc cache serving size with flags for caller. */
 struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller);
 /* kmalloc.c: random_kmalloc_caches= (the copies of CONFIG_RANDOM_KMALLOC_CACHES). */

@@ -182,8 +182,13 @@ static struct kmem_cache *cache_alias(const char *name, unsigned int size,
 static bool slab_ready;
 /* The dynamic CPU hotplug state of slub_cpu_dead(), 0 before init. */
 static int cpuhp_state;
-/* Caches destroyed with live objects (reported then): their slabs stay. */
-static unsigned int caches_kept_with_objects;
+/*
+ * Caches destroyed with live objects (reported then), and kmalloc caches
+ * libslab_exit() found objects in: unlinked from slab_caches, never
+ * freed, so their objects stay valid.  Their structs and nodes live in
+ * the boot caches, which stay too.  slab_mutex guards the list.
+ */
+static LIST_HEAD(slab_caches_kept);
 
 /* Fill in s from the arguments and allocate its per-CPU and node parts. */
 static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
@@ -407,7 +412,7 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	 */
 	list_del(&s->list);
 	if (err)
-		caches_kept_with_objects++;
+		list_add_tail(&s->list, &slab_caches_kept);
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
 
@@ -419,6 +424,42 @@ void kmem_cache_destroy(struct kmem_cache *s)
 	kmem_cache_release(s);
 }
 EXPORT_SYMBOL(kmem_cache_destroy);
+
+bool slab_exit_bookkeeping(const void *object)
+{
+	struct kmem_cache *s;
+	struct slab_alias *alias;
+
+	lockdep_assert_held(&slab_mutex);
+	list_for_each_entry(s, &slab_caches_kept, list) {
+		if ((s->name_owned && object == s->name) ||
+		    object == (const void *)s->random_seq)
+			return true;
+		list_for_each_entry(alias, &s->aliases, list)
+			if (object == alias)
+				return true;
+	}
+	return false;
+}
+
+unsigned long kmalloc_cache_exit(struct kmem_cache *s)
+{
+	unsigned long leaks;
+	int err;
+
+	cpus_read_lock();
+	mutex_lock(&slab_mutex);
+	err = slab_exit_shutdown(s, &leaks);
+	list_del(&s->list);
+	/* Kept silently if only kept caches' bookkeeping is left. */
+	if (err)
+		list_add_tail(&s->list, &slab_caches_kept);
+	mutex_unlock(&slab_mutex);
+	cpus_read_unlock();
+	if (!err)
+		kmem_cache_release(s);
+	return leaks;
+}
 
 int kmem_cache_shrink(struct kmem_cache *s)
 {
@@ -460,6 +501,12 @@ int libslab_init(void)
 	if (slab_ready) {
 		mutex_unlock(&slab_mutex);
 		return 0;
+	}
+	/* Kept caches live in the boot caches, which must not start over. */
+	if (!list_empty(&slab_caches_kept)) {
+		mutex_unlock(&slab_mutex);
+		pr_err("libslab_init: caches kept with objects at libslab_exit() still use the boot caches\n");
+		return -EBUSY;
 	}
 	kmem_cache_node = &boot_kmem_cache_node;
 	kmem_cache = &boot_kmem_cache;
@@ -524,34 +571,44 @@ int libslab_exit(void)
 	if (err || !slab_ready)
 		return err;
 
-	/*
-	 * The leaks were reported at their destroy; a kept cache still uses
-	 * its kmalloc'ed name and the boot caches, so nothing more goes.
-	 */
-	if (caches_kept_with_objects) {
-		pr_err("libslab: %u caches were destroyed with live objects; their slabs stay allocated\n",
-		       caches_kept_with_objects);
-		return -EBUSY;
-	}
+	/* kfree_rcu() objects still in flight are no leak. */
+	kvfree_rcu_barrier();
 	if (cpuhp_state > 0) {
 		cpuhp_remove_state_nocalls(cpuhp_state);
 		cpuhp_state = 0;
 	}
-	/* A kmalloc object never freed is reported as a leak here. */
+	/*
+	 * A kmalloc object never freed gets a line of its own here; the
+	 * kmalloc caches holding one are kept, and so is any holding only
+	 * the bookkeeping of a cache kept earlier (reported at its destroy).
+	 */
 	destroy_kmalloc_caches();
 
 	cpus_read_lock();
 	mutex_lock(&slab_mutex);
-	/* With every other cache gone, the boot caches hold no object. */
-	err = __kmem_cache_shutdown(kmem_cache) ?:
-	      __kmem_cache_shutdown(kmem_cache_node);
-	if (!WARN(err, "%s: caches remain allocated\n", __func__)) {
+	/*
+	 * A kept cache's struct and nodes are objects of the boot caches:
+	 * they stay, and are no leak of the program's.  Otherwise, with
+	 * every other cache gone, the boot caches hold no object.
+	 */
+	if (!list_empty(&slab_caches_kept)) {
+		err = -EBUSY;
+	} else {
+		err = __kmem_cache_shutdown(kmem_cache) ?:
+		      __kmem_cache_shutdown(kmem_cache_node);
+		/* Then a bug of libslab's own: nothing may start over. */
+		if (WARN(err, "%s: caches remain allocated\n", __func__)) {
+			mutex_unlock(&slab_mutex);
+			cpus_read_unlock();
+			return err;
+		}
 		list_del(&kmem_cache->list);
 		list_del(&kmem_cache_node->list);
 		free_kmem_cache_nodes(kmem_cache);
 		free_kmem_cache_nodes(kmem_cache_node);
-		slab_ready = false;
 	}
+	/* libslab_init() starts over, or refuses while a cache is kept. */
+	slab_ready = false;
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
 	return err;

@@ -384,7 +384,7 @@ void flush_all(struct kmem_cache *s)
 }
 
 static int do_kmem_cache_shrink(struct kmem_cache *s);
-static int do_kmem_cache_shutdown(struct kmem_cache *s);
+static int do_kmem_cache_shutdown(struct kmem_cache *s, unsigned long *exit_leaks);
 
 int __kmem_cache_shrink(struct kmem_cache *s)
 {
@@ -471,18 +471,72 @@ static void list_slab_objects(struct kmem_cache *s, struct slab *slab)
 	__slab_err(slab);
 }
 
+/*
+ * libslab_exit()'s own report (the kernel never shuts its kmalloc caches
+ * down): one line for each object of slab still allocated, with its
+ * allocating caller when users are tracked, unless it is the bookkeeping
+ * of a cache kept with objects; how many lines.
+ */
+static unsigned long report_exit_objects(struct kmem_cache *s,
+					 struct slab *slab)
+{
+	unsigned long *map, reported = 0;
+	void *addr = slab_address(slab);
+	void *p;
+
+	map = bitmap_zalloc(slab->objects, GFP_ATOMIC);
+	if (map)
+		fill_free_map(s, slab, map);
+	for_each_object(p, s, addr, slab->objects) {
+		struct track *t;
+
+		if (map && test_bit(obj_to_index(s, slab, p), map))
+			continue;
+		if (slab_exit_bookkeeping(p))
+			continue;
+		reported++;
+		if (slab_add_error())
+			continue;
+		t = (s->flags & SLAB_STORE_USER) ? get_track(s, p, TRACK_ALLOC) : NULL;
+		if (t && t->addr)
+			pr_err("libslab_exit: %s object 0x%p never freed, allocated in %pS age=%lu cpu=%u pid=%d\n",
+			       s->name, p, (void *)t->addr, jiffies - t->when,
+			       t->cpu, t->pid);
+		else
+			pr_err("libslab_exit: %s object 0x%p never freed\n",
+			       s->name, p);
+	}
+	bitmap_free(map);
+	return reported;
+}
+
 int __kmem_cache_shutdown(struct kmem_cache *s)
 {
 	int ret;
 
 	slab_tool_metadata_begin();
-	ret = do_kmem_cache_shutdown(s);
+	ret = do_kmem_cache_shutdown(s, NULL);
 	slab_tool_metadata_end();
 	return ret;
 }
 
-/* __kmem_cache_shutdown() with the metadata open to the tools. */
-static int do_kmem_cache_shutdown(struct kmem_cache *s)
+int slab_exit_shutdown(struct kmem_cache *s, unsigned long *leaks)
+{
+	int ret;
+
+	*leaks = 0;
+	slab_tool_metadata_begin();
+	ret = do_kmem_cache_shutdown(s, leaks);
+	slab_tool_metadata_end();
+	return ret;
+}
+
+/*
+ * __kmem_cache_shutdown() with the metadata open to the tools; with
+ * exit_leaks, libslab_exit()'s report instead of the kernel's, and the
+ * objects it named added there.
+ */
+static int do_kmem_cache_shutdown(struct kmem_cache *s, unsigned long *exit_leaks)
 {
 	struct kmem_cache_node *n;
 	struct slab *slab, *tmp;
@@ -500,6 +554,10 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 			if (!slab->inuse) {
 				remove_partial(n, slab);
 				list_add(&slab->slab_list, &discard);
+			} else if (exit_leaks) {
+				*exit_leaks += report_exit_objects(s, slab);
+				listed_objects += slab->objects;
+				listed_slabs++;
 			} else {
 				list_slab_objects(s, slab);
 				listed_objects += slab->objects;
@@ -510,7 +568,14 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		 * 6.12 lists partial slabs only; slab_extra_checks() adds the
 		 * full ones, listed when users are tracked, counted otherwise.
 		 */
-		if (slab_extra_checks()) {
+		if (exit_leaks) {
+			/* Full slabs are on a list only when users are tracked. */
+			list_for_each_entry(slab, &n->full, slab_list) {
+				*exit_leaks += report_exit_objects(s, slab);
+				listed_objects += slab->objects;
+				listed_slabs++;
+			}
+		} else if (slab_extra_checks()) {
 			list_for_each_entry(slab, &n->full, slab_list) {
 				list_slab_objects(s, slab);
 				listed_objects += slab->objects;
@@ -526,7 +591,13 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s)
 		ret = -EBUSY;
 		unlisted_objects = atomic_long_read(&n->total_objects) -
 				   listed_objects;
-		if (slab_extra_checks() && unlisted_objects)
+		if (exit_leaks && unlisted_objects) {
+			*exit_leaks += unlisted_objects;
+			if (!slab_add_error())
+				pr_err("libslab_exit: %s: %lu objects in %lu full slabs on node %d never freed (slub_debug=U,%s names each)\n",
+				       s->name, unlisted_objects,
+				       node_nr_slabs(n) - listed_slabs, node, s->name);
+		} else if (slab_extra_checks() && unlisted_objects)
 			slab_err(s, NULL, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,
 				 node_nr_slabs(n) - listed_slabs, node);

@@ -49,12 +49,15 @@
 #define slab_update_freelist		lslab_slab_update_freelist
 #define __kmem_cache_shrink		lslab___kmem_cache_shrink
 #define __kmem_cache_shutdown		lslab___kmem_cache_shutdown
+#define slab_exit_shutdown		lslab_slab_exit_shutdown
+#define slab_exit_bookkeeping		lslab_slab_exit_bookkeeping
 #define init_kmem_cache_nodes		lslab_init_kmem_cache_nodes
 #define free_kmem_cache_nodes		lslab_free_kmem_cache_nodes
 #define slab_err			lslab_slab_err
 #define create_boot_cache		lslab_create_boot_cache
 #define create_kmalloc_caches		lslab_create_kmalloc_caches
 #define destroy_kmalloc_caches		lslab_destroy_kmalloc_caches
+#define kmalloc_cache_exit		lslab_kmalloc_cache_exit
 #define kmalloc_slab			lslab_kmalloc_slab
 
 /*

@@ -29,10 +29,14 @@ bool libslab_is_boot_param(const char *word);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
 /*
- * Destroy the kmalloc caches and the boot caches, returning every page, so
- * that libslab_init() could start over (module unload): 0, or -EBUSY with a
- * WARN naming each cache its user never destroyed, or -EBUSY once a cache was
- * destroyed with live objects (kept, so nothing is torn down in either case).
+ * Run the work still queued and end the simulated machine's threads, then
+ * destroy the kmalloc caches and the boot caches, returning every page, so
+ * that libslab_init() could start over (module unload): 0; or -EBUSY with
+ * a WARN naming each cache its user never destroyed (nothing is torn
+ * down); or -EBUSY with one line per kmalloc object never freed, or after
+ * a cache was destroyed with live objects (reported then): the caches
+ * holding them are kept, so their objects stay valid, and libslab_init()
+ * refuses to start over.
  */
 int libslab_exit(void);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
