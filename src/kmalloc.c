@@ -291,6 +291,12 @@ void *kmalloc(size_t size, gfp_t flags)
 }
 EXPORT_SYMBOL(kmalloc);
 
+void *libslab_kmalloc_caller(size_t size, gfp_t flags, unsigned long caller)
+{
+	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, caller);
+}
+EXPORT_SYMBOL(libslab_kmalloc_caller);
+
 kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 				  unsigned int useroffset, unsigned int usersize,
 				  void (*ctor)(void *))
@@ -356,7 +362,8 @@ static void free_large_kmalloc(struct folio *folio, const void *object)
 	__free_pages(&folio->page, folio_order(folio));
 }
 
-void kfree(const void *object)
+/* kfree() of object on behalf of caller (its free track). */
+static __always_inline void kfree_caller(const void *object, unsigned long caller)
 {
 	struct folio *folio;
 	struct slab *slab;
@@ -377,9 +384,20 @@ void kfree(const void *object)
 		return;
 	}
 	slab = folio_slab(folio);
-	slab_free(slab->slab_cache, slab, (void *)object, _RET_IP_);
+	slab_free(slab->slab_cache, slab, (void *)object, caller);
+}
+
+void kfree(const void *object)
+{
+	kfree_caller(object, _RET_IP_);
 }
 EXPORT_SYMBOL(kfree);
+
+void libslab_kfree_caller(const void *object, unsigned long caller)
+{
+	kfree_caller(object, caller);
+}
+EXPORT_SYMBOL(libslab_kfree_caller);
 
 /* Bytes of an object of s a caller may use (the kernel's slab_ksize()). */
 static size_t slab_ksize(const struct kmem_cache *s)

@@ -150,8 +150,13 @@ static void *big_alloc(size_t size, size_t align, gfp_t gfp)
 	return p;
 }
 
-/* size bytes aligned to align (a power of two), from kmalloc or vmalloc. */
-static void *front_alloc(size_t size, size_t align, gfp_t gfp)
+/*
+ * size bytes aligned to align (a power of two), from kmalloc or vmalloc;
+ * caller: the program's code that called the wrapper (slub_debug=U's
+ * "Allocated in"), not the wrapper itself.
+ */
+static void *front_alloc(size_t size, size_t align, gfp_t gfp,
+			 unsigned long caller)
 {
 	align = max(align, FRONT_MIN_ALIGN);
 	if (size > KMALLOC_MAX_SIZE || align > KMALLOC_MAX_SIZE)
@@ -167,16 +172,16 @@ static void *front_alloc(size_t size, size_t align, gfp_t gfp)
 		size = max(size, FRONT_MIN_ALIGN);
 	if (size > KMALLOC_MAX_SIZE)
 		return big_alloc(size, align, gfp);
-	return kmalloc(size, gfp);
+	return libslab_kmalloc_caller(size, gfp, caller);
 }
 
-/* Free a block front_alloc() made. */
-static void front_free(void *p)
+/* Free a block front_alloc() made, for caller ("Freed in"). */
+static void front_free(void *p, unsigned long caller)
 {
 	if (is_vmalloc_addr(p))
 		vfree(big_header_of(p)->base);
 	else
-		kfree(p);
+		libslab_kfree_caller(p, caller);
 }
 
 /* Usable bytes of a block front_alloc() made. */
@@ -187,8 +192,8 @@ static size_t front_usable_size(void *p)
 	return ksize(p);
 }
 
-/* realloc() of a block libslab owns; NULL leaves p as it was. */
-static void *front_realloc(void *p, size_t size)
+/* realloc() of a block libslab owns, for caller; NULL leaves p as it was. */
+static void *front_realloc(void *p, size_t size, unsigned long caller)
 {
 	size_t old = front_usable_size(p);
 	void *q;
@@ -198,10 +203,10 @@ static void *front_realloc(void *p, size_t size)
 	/* vmalloc: kept unless it would shrink to less than half. */
 	if (is_vmalloc_addr(p) && size <= old && size >= old / 2)
 		return p;
-	q = front_alloc(size, FRONT_MIN_ALIGN, GFP_KERNEL);
+	q = front_alloc(size, FRONT_MIN_ALIGN, GFP_KERNEL, caller);
 	if (q) {
 		memcpy(q, p, min(old, size));
-		front_free(p);
+		front_free(p, caller);
 	}
 	return q;
 }
@@ -214,14 +219,14 @@ static void *enomem_if_null(void *p)
 	return p;
 }
 
-/* The aligned allocation behind memalign and friends; align a power of two. */
-static void *aligned(size_t align, size_t size)
+/* The aligned allocation behind memalign and friends, for caller; align a power of two. */
+static void *aligned(size_t align, size_t size, unsigned long caller)
 {
 	void *p;
 
 	if (!front_enter())
 		return __libc_memalign(align, size);
-	p = front_alloc(size, align, GFP_KERNEL);
+	p = front_alloc(size, align, GFP_KERNEL, caller);
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -233,7 +238,7 @@ void *malloc(size_t size)
 
 	if (!front_enter())
 		return __libc_malloc(size);
-	p = front_alloc(size, FRONT_MIN_ALIGN, GFP_KERNEL);
+	p = front_alloc(size, FRONT_MIN_ALIGN, GFP_KERNEL, _RET_IP_);
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -250,7 +255,7 @@ void free(void *p)
 		return;
 	}
 	entered = front_enter();
-	front_free(p);
+	front_free(p, _RET_IP_);
 	if (entered)
 		front_leave();
 }
@@ -267,7 +272,7 @@ void *calloc(size_t n, size_t size)
 	}
 	if (!front_enter())
 		return __libc_calloc(n, size);
-	p = front_alloc(bytes, FRONT_MIN_ALIGN, GFP_KERNEL | __GFP_ZERO);
+	p = front_alloc(bytes, FRONT_MIN_ALIGN, GFP_KERNEL | __GFP_ZERO, _RET_IP_);
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -293,11 +298,11 @@ void *realloc(void *p, size_t size)
 		q = __libc_malloc(size);
 		if (q) {
 			memcpy(q, p, min(front_usable_size(p), size));
-			front_free(p);
+			front_free(p, _RET_IP_);
 		}
 		return q;
 	}
-	q = front_realloc(p, size);
+	q = front_realloc(p, size, _RET_IP_);
 	front_leave();
 	return enomem_if_null(q);
 }
@@ -321,13 +326,17 @@ void *memalign(size_t align, size_t size)
 		errno = EINVAL;
 		return NULL;
 	}
-	return aligned(align, size);
+	return aligned(align, size, _RET_IP_);
 }
 
 /* C11's aligned_alloc(): memalign(). */
 void *aligned_alloc(size_t align, size_t size)
 {
-	return memalign(align, size);
+	if (!is_power_of_2(align)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return aligned(align, size, _RET_IP_);
 }
 
 /* *out = size bytes at align; EINVAL for a bad alignment, ENOMEM. */
@@ -338,7 +347,7 @@ int posix_memalign(void **out, size_t align, size_t size)
 
 	if (!is_power_of_2(align) || align % sizeof(void *))
 		return EINVAL;
-	p = aligned(align, size);
+	p = aligned(align, size, _RET_IP_);
 	if (!p)
 		return ENOMEM;
 	/* POSIX: errno is not changed by posix_memalign(). */
@@ -350,7 +359,7 @@ int posix_memalign(void **out, size_t align, size_t size)
 /* size bytes on a page boundary. */
 void *valloc(size_t size)
 {
-	return aligned(PAGE_SIZE, size);
+	return aligned(PAGE_SIZE, size, _RET_IP_);
 }
 
 /* size rounded up to whole pages (at least one), on a page boundary. */
@@ -362,7 +371,7 @@ void *pvalloc(size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
-	return aligned(PAGE_SIZE, bytes);
+	return aligned(PAGE_SIZE, bytes, _RET_IP_);
 }
 
 /* Bytes of p the caller may use (ksize()); 0 for NULL. */

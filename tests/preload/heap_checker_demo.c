@@ -5,6 +5,9 @@
  * for (into the rest of its kmalloc-64 object), then frees a block twice
  * while another object of its slab is in use.
  * SLUB reports both on stderr when the blocks are freed, and carries on.
+ * The reports name the program's functions, not malloc()'s and free()'s
+ * wrappers: "Allocated in main+..." and "Freed in release+..." (linked
+ * -rdynamic, and release() global, so that %pS finds their names).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +22,12 @@ __attribute__((__noinline__)) static void overflow(char *p, size_t asked)
 	memset(p + asked, 'x', 8);
 }
 
-__attribute__((__noinline__)) static void release(void *p)
+void release(void *p);
+__attribute__((__noinline__)) void release(void *p)
 {
 	free(p);
+	/* No tail call: free()'s caller must be release(). */
+	__asm__ volatile("" : : : "memory");
 }
 
 int main(void)

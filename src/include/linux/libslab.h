@@ -39,6 +39,13 @@ int libslab_init(void);
  * refuses to start over.
  */
 int libslab_exit(void);
+/*
+ * kmalloc() and kfree() on behalf of a wrapper's caller (libslab-malloc.so's
+ * malloc() and free()): slub_debug=U's "Allocated in" and "Freed in" name
+ * caller, as the kernel's kmalloc_track_caller() does for an allocation.
+ */
+void *libslab_kmalloc_caller(size_t size, gfp_t flags, unsigned long caller);
+void libslab_kfree_caller(const void *object, unsigned long caller);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
