@@ -363,7 +363,8 @@ static void free_large_kmalloc(struct folio *folio, const void *object)
 }
 
 /* kfree() of object on behalf of caller (its free track). */
-static __always_inline void kfree_caller(const void *object, unsigned long caller)
+static __always_inline void kfree_caller(const void *object,
+					 unsigned long caller)
 {
 	struct folio *folio;
 	struct slab *slab;

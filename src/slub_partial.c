@@ -9,6 +9,7 @@
  * flush_cpu_slab(), flush_all(), __kmem_cache_do_shrink(),
  * free_partial(), __kmem_cache_shutdown(), init_kmem_cache_nodes().
  */
+#include <linux/jiffies.h>
 #include "slab.h"
 
 /* Slabs with at most this many free objects are sorted by shrink. */
@@ -384,7 +385,8 @@ void flush_all(struct kmem_cache *s)
 }
 
 static int do_kmem_cache_shrink(struct kmem_cache *s);
-static int do_kmem_cache_shutdown(struct kmem_cache *s, unsigned long *exit_leaks);
+static int do_kmem_cache_shutdown(struct kmem_cache *s,
+				  unsigned long *exit_leaks);
 
 int __kmem_cache_shrink(struct kmem_cache *s)
 {
@@ -497,7 +499,9 @@ static unsigned long report_exit_objects(struct kmem_cache *s,
 		reported++;
 		if (slab_add_error())
 			continue;
-		t = (s->flags & SLAB_STORE_USER) ? get_track(s, p, TRACK_ALLOC) : NULL;
+		t = NULL;
+		if (s->flags & SLAB_STORE_USER)
+			t = get_track(s, p, TRACK_ALLOC);
 		if (t && t->addr)
 			pr_err("libslab_exit: %s object 0x%p never freed, allocated in %pS age=%lu cpu=%u pid=%d\n",
 			       s->name, p, (void *)t->addr, jiffies - t->when,
@@ -536,7 +540,8 @@ int slab_exit_shutdown(struct kmem_cache *s, unsigned long *leaks)
  * exit_leaks, libslab_exit()'s report instead of the kernel's, and the
  * objects it named added there.
  */
-static int do_kmem_cache_shutdown(struct kmem_cache *s, unsigned long *exit_leaks)
+static int do_kmem_cache_shutdown(struct kmem_cache *s,
+				  unsigned long *exit_leaks)
 {
 	struct kmem_cache_node *n;
 	struct slab *slab, *tmp;
@@ -596,7 +601,8 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s, unsigned long *exit_leak
 			if (!slab_add_error())
 				pr_err("libslab_exit: %s: %lu objects in %lu full slabs on node %d never freed (slub_debug=U,%s names each)\n",
 				       s->name, unlisted_objects,
-				       node_nr_slabs(n) - listed_slabs, node, s->name);
+				       node_nr_slabs(n) - listed_slabs, node,
+				       s->name);
 		} else if (slab_extra_checks() && unlisted_objects)
 			slab_err(s, NULL, "%lu objects in %lu full slabs on node %d remain allocated",
 				 unlisted_objects,

@@ -272,7 +272,8 @@ void *calloc(size_t n, size_t size)
 	}
 	if (!front_enter())
 		return __libc_calloc(n, size);
-	p = front_alloc(bytes, FRONT_MIN_ALIGN, GFP_KERNEL | __GFP_ZERO, _RET_IP_);
+	p = front_alloc(bytes, FRONT_MIN_ALIGN, GFP_KERNEL | __GFP_ZERO,
+			_RET_IP_);
 	front_leave();
 	return enomem_if_null(p);
 }

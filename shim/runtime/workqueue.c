@@ -5,7 +5,7 @@
  * condition variable carries every change: items queued or finished,
  * timers armed.  A workqueue starts a worker when an item is queued and
  * no idle worker is left for it, up to its limit; workers end only with
- * destroy_workqueue().  A worker identifies the item it runs by address
+ * destroy_workqueue() or libslab_exit() (sim_workqueue_exit()).  A worker identifies the item it runs by address
  * and function, as the kernel's does, and never touches it after the
  * function returned: the function may have freed it.  Delayed items wait
  * on one timer list served by a timer thread started at the first arming.
@@ -732,7 +732,8 @@ void sim_workqueue_exit(void)
 		while (thread_workers_busy(me))
 			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
 		/* A timer left armed would fire into code that is gone, as after a module unload. */
-		list_for_each_entry_safe(dwork, next_dwork, &timers, sim_timer) {
+		list_for_each_entry_safe(dwork, next_dwork, &timers,
+					 sim_timer) {
 			WARN(1, "workqueue %s: delayed work %ps still armed at exit; cancelled\n",
 			     dwork->work.sim_wq->name, dwork->work.func);
 			grab_pending_locked(&dwork->work);

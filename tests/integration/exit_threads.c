@@ -57,11 +57,36 @@ static void churn(void)
 	kfree(kmalloc(96, GFP_KERNEL));
 }
 
-static void work_fn(struct work_struct *w) { churn(); complete(&work_ran); }
-static void unbound_fn(struct work_struct *w) { churn(); complete(&unbound_ran); }
-static void delayed_fn(struct work_struct *w) { churn(); complete(&delayed_ran); }
-static void long_delayed_fn(struct work_struct *w) { churn(); complete(&long_delayed_ran); }
-static void own_fn(struct work_struct *w) { churn(); complete(&own_ran); }
+static void work_fn(struct work_struct *w)
+{
+	churn();
+	complete(&work_ran);
+}
+
+static void unbound_fn(struct work_struct *w)
+{
+	churn();
+	complete(&unbound_ran);
+}
+
+static void delayed_fn(struct work_struct *w)
+{
+	churn();
+	complete(&delayed_ran);
+}
+
+static void long_delayed_fn(struct work_struct *w)
+{
+	churn();
+	complete(&long_delayed_ran);
+}
+
+static void own_fn(struct work_struct *w)
+{
+	churn();
+	complete(&own_ran);
+}
+
 static void late_fn(struct work_struct *w)
 {
 	/* Still queued when libslab_exit() is called: it must wait for this. */
@@ -69,7 +94,10 @@ static void late_fn(struct work_struct *w)
 	churn();
 	__atomic_store_n(&late_ran, 1, __ATOMIC_RELEASE);
 }
-static void armed_fn(struct work_struct *w) { }
+
+static void armed_fn(struct work_struct *w)
+{
+}
 
 static DECLARE_WORK(work, work_fn);
 static DECLARE_WORK(unbound_work, unbound_fn);
