@@ -640,7 +640,7 @@ int main(void)
 #endif
 	};
 
-	nr_ops = env_uint("PREEMPT_OPS", 2000000);
+	nr_ops = env_uint("PREEMPT_OPS", 5000000);
 #ifdef PREEMPT_VIA_MALLOC
 	return cmocka_run_group_tests(tests, capture_stderr, NULL);
 #else

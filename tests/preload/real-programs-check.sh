@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# libslab-malloc.so under real programs, as a user would preload it: an
+# allocation-heavy python3 run (alloc_heavy.py, two copies at once beside
+# a third under glibc, so that the host preempts and migrates them), git
+# building, walking, packing and checking a repository, and the sqlite3
+# shell on an in-memory table.  Each program's output under libslab must
+# equal its output under glibc, and under libslab it must print nothing
+# on stderr: a WARN, a slub_debug report or a soft lockup of the
+# allocator fails the check.  A program that is not installed is skipped
+# (exit 77 if all are).
+#
+# Usage: bash tests/preload/real-programs-check.sh LIBSLAB_MALLOC_SO
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+lib=${1:-}
+if [ ! -f "$lib" ]; then
+	echo "real-programs-check.sh: libslab-malloc.so not found: '$lib'" >&2
+	exit 2
+fi
+lib=$(realpath "$lib")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+ran=0
+
+# Compare run $2 (libslab) of program $1 with run $3 (glibc): same
+# output, and nothing on libslab's stderr.
+verdict() {
+	local name=$1 lib_run=$2 ref_run=$3 why=
+
+	if ! cmp -s "$lib_run.out" "$ref_run.out"; then
+		why="output differs from glibc's"
+	elif [ -s "$lib_run.err" ]; then
+		why="printed on stderr"
+	elif [ "$(cat "$lib_run.rc")" != 0 ]; then
+		why="exit status $(cat "$lib_run.rc")"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok      $name"
+		passed=$((passed + 1))
+		return
+	fi
+	echo "FAIL    $name: $why"
+	sed 's/^/  stderr: /' "$lib_run.err" | head -40
+	diff "$ref_run.out" "$lib_run.out" | head -10 | sed 's/^/  diff: /'
+	failed=$((failed + 1))
+}
+
+# Run command $2... as run $1 (files $1.out, $1.err, $1.rc); LD_PRELOAD
+# comes from the environment of the call.
+run() {
+	local name=$1 rc=0
+
+	shift
+	"$@" >"$name.out" 2>"$name.err" || rc=$?
+	echo "$rc" >"$name.rc"
+}
+
+cd "$work"
+
+if command -v python3 >/dev/null; then
+	ran=1
+	export PYTHONMALLOC=malloc
+	run py-glibc python3 "$here/alloc_heavy.py" &
+	LD_PRELOAD=$lib run py-libslab-1 python3 "$here/alloc_heavy.py" &
+	LD_PRELOAD=$lib run py-libslab-2 python3 "$here/alloc_heavy.py" &
+	wait
+	unset PYTHONMALLOC
+	verdict "python3 alloc_heavy.py (copy 1 of 2)" py-libslab-1 py-glibc
+	verdict "python3 alloc_heavy.py (copy 2 of 2)" py-libslab-2 py-glibc
+else
+	echo "skip    python3: not installed"
+fi
+
+# git: 30 commits of 40 files, the log with patches, gc, fsck; fixed
+# names and dates make every hash the same under both allocators.  A
+# subshell: it moves into the repository.
+git_workload() (
+	top=$1
+
+	export HOME=$top GIT_CONFIG_NOSYSTEM=1
+	export GIT_AUTHOR_NAME=libslab GIT_AUTHOR_EMAIL=libslab@localhost
+	export GIT_COMMITTER_NAME=libslab GIT_COMMITTER_EMAIL=libslab@localhost
+	export GIT_AUTHOR_DATE=2026-01-01T00:00:00Z
+	export GIT_COMMITTER_DATE=2026-01-01T00:00:00Z
+	git init -q -b main "$top/repo"
+	cd "$top/repo"
+	for c in $(seq 1 30); do
+		for f in $(seq 1 40); do
+			seq $((c * f)) $((c * f + 50 + f)) >"f$f.txt"
+		done
+		git add -A
+		git commit -qm "commit $c"
+	done
+	git log --format='%H %s' | md5sum
+	git log -p | md5sum
+	git gc -q
+	git fsck --full --no-progress
+	git rev-list --all --objects | wc -l
+)
+
+if command -v git >/dev/null; then
+	ran=1
+	mkdir git-glibc-top git-libslab-top
+	run git-glibc git_workload "$work/git-glibc-top"
+	LD_PRELOAD=$lib run git-libslab git_workload "$work/git-libslab-top"
+	verdict "git: commits, log -p, gc, fsck" git-libslab git-glibc
+else
+	echo "skip    git: not installed"
+fi
+
+if command -v sqlite3 >/dev/null; then
+	ran=1
+	rows=100000
+	cat >workload.sql <<SQL
+CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, grp INTEGER, payload BLOB);
+WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < $rows)
+INSERT INTO t SELECT x, printf('name-%08d', (x * 7919) % $rows), x % 97,
+	zeroblob(x % 300) FROM c;
+CREATE INDEX t_name ON t(name);
+SELECT grp, count(*), sum(length(payload)), max(name) FROM t
+	GROUP BY grp ORDER BY grp LIMIT 5;
+SELECT count(*) FROM t a JOIN t b ON a.name = b.name WHERE a.grp < 10;
+UPDATE t SET name = name || '-x' WHERE id % 3 = 0;
+DELETE FROM t WHERE id % 5 = 0;
+SELECT count(*), sum(length(name)) FROM t;
+SQL
+	run sqlite-glibc sqlite3 :memory: <workload.sql
+	LD_PRELOAD=$lib run sqlite-libslab sqlite3 :memory: <workload.sql
+	verdict "sqlite3 :memory: workload" sqlite-libslab sqlite-glibc
+else
+	echo "skip    sqlite3: not installed"
+fi
+
+[ "$ran" = 1 ] || exit 77
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
