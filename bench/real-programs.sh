@@ -79,23 +79,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The sqlite3 workload: an in-memory table of $rows rows built, indexed,
-# grouped, sorted, joined, updated and deleted from.
-cat >"$work/workload.sql" <<EOF
-PRAGMA cache_size=-400000;
-CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, grp INTEGER, payload BLOB);
-WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < $rows)
-INSERT INTO t SELECT x, printf('name-%08d', (x * 7919) % $rows), x % 97,
-	zeroblob(x % 300) FROM c;
-CREATE INDEX t_name ON t(name);
-SELECT grp, count(*), sum(length(payload)), max(name) FROM t
-	GROUP BY grp ORDER BY grp LIMIT 5;
-SELECT name FROM t ORDER BY name DESC LIMIT 3;
-SELECT count(*) FROM t a JOIN t b ON a.name = b.name WHERE a.grp < 10;
-UPDATE t SET name = name || '-x' WHERE id % 3 = 0;
-DELETE FROM t WHERE id % 5 = 0;
-SELECT count(*), sum(length(name)) FROM t;
-EOF
+# The sqlite3 workload: an in-memory table of $rows rows.
+# shellcheck source=bench/sqlite-workload.sh
+. "$(dirname "${BASH_SOURCE[0]}")/sqlite-workload.sh"
+sqlite_workload "$rows" >"$work/workload.sql"
 
 # program name, then its command (run with the workload on stdin)
 programs=()

@@ -55,6 +55,26 @@ const struct census_cache *census_of(const struct page_census *census,
 	return census_entry((struct page_census *)census, (struct kmem_cache *)s);
 }
 
+void assert_census_back_to(const struct page_census *before,
+			   const struct page_census *after)
+{
+	const struct census_cache *cc;
+	unsigned int i;
+
+	assert_int_equal(after->orphan_slabs, 0);
+	assert_int_equal(after->bad_slabs, 0);
+	assert_int_equal(after->counter_mismatches, 0);
+	/* No large kmalloc or page left behind. */
+	assert_int_equal(after->other_pages, before->other_pages);
+	for (i = 0; i < before->nr_caches; i++) {
+		cc = census_of(after, before->caches[i].s);
+		if (!cc || cc->inuse != before->caches[i].inuse)
+			fail_msg("%s: %lu objects in use before, %lu after",
+				 before->caches[i].s->name,
+				 before->caches[i].inuse, cc ? cc->inuse : 0);
+	}
+}
+
 /* Count slab's free objects by its chain; -1 if the chain is broken. */
 static long count_free_chain(struct kmem_cache *s, struct slab *slab)
 {

@@ -72,6 +72,13 @@ void page_census(struct page_census *census);
 /* The census entry of s, or NULL if s had no slab and no counter. */
 const struct census_cache *census_of(const struct page_census *census,
 				     const struct kmem_cache *s);
+/*
+ * Assert that after is whole (no orphan or broken slab, every counter
+ * right) and holds what before held: the same pages outside slabs and
+ * the same objects in use in every cache before knew.
+ */
+void assert_census_back_to(const struct page_census *before,
+			   const struct page_census *after);
 
 /*
  * cmocka setup/teardown for tests that expect reports: run on CPU 0,

@@ -655,6 +655,17 @@ void drain_workqueue(struct workqueue_struct *wq)
 	sim_wait_unlock(&wq_state);
 }
 
+/* Join and free the thread workers on gone, taken off every list (wq_state unlocked). */
+static void join_workers(struct list_head *gone)
+{
+	struct worker *w, *next;
+
+	list_for_each_entry_safe(w, next, gone, node) {
+		pthread_join(w->thread, NULL);
+		free(w);
+	}
+}
+
 void destroy_workqueue(struct workqueue_struct *wq)
 {
 	struct delayed_work *dwork, *next_dwork;
@@ -676,10 +687,7 @@ void destroy_workqueue(struct workqueue_struct *wq)
 			list_move(&w->node, &gone);
 	sim_wake_locked(&wq_state);
 	sim_wait_unlock(&wq_state);
-	list_for_each_entry_safe(w, next, &gone, node) {
-		pthread_join(w->thread, NULL);
-		free(w);
-	}
+	join_workers(&gone);
 	free(wq);
 }
 
@@ -752,10 +760,7 @@ void sim_workqueue_exit(void)
 	}
 	sim_wake_locked(&wq_state);
 	sim_wait_unlock(&wq_state);
-	list_for_each_entry_safe(w, next, &gone, node) {
-		pthread_join(w->thread, NULL);
-		free(w);
-	}
+	join_workers(&gone);
 }
 
 /* The kernel's system workqueues exist from boot on; here from load on. */

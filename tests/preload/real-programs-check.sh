@@ -113,20 +113,9 @@ fi
 
 if command -v sqlite3 >/dev/null; then
 	ran=1
-	rows=100000
-	cat >workload.sql <<SQL
-CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, grp INTEGER, payload BLOB);
-WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < $rows)
-INSERT INTO t SELECT x, printf('name-%08d', (x * 7919) % $rows), x % 97,
-	zeroblob(x % 300) FROM c;
-CREATE INDEX t_name ON t(name);
-SELECT grp, count(*), sum(length(payload)), max(name) FROM t
-	GROUP BY grp ORDER BY grp LIMIT 5;
-SELECT count(*) FROM t a JOIN t b ON a.name = b.name WHERE a.grp < 10;
-UPDATE t SET name = name || '-x' WHERE id % 3 = 0;
-DELETE FROM t WHERE id % 5 = 0;
-SELECT count(*), sum(length(name)) FROM t;
-SQL
+	# shellcheck source=bench/sqlite-workload.sh
+	. "$here/../../bench/sqlite-workload.sh"
+	sqlite_workload 100000 >workload.sql
 	run sqlite-glibc sqlite3 :memory: <workload.sql
 	LD_PRELOAD=$lib run sqlite-libslab sqlite3 :memory: <workload.sql
 	verdict "sqlite3 :memory: workload" sqlite-libslab sqlite-glibc
