@@ -434,7 +434,7 @@ static void test_one_thread_preempted_migrated_and_signalled(void **state)
 	struct worker *w = &workers[0];
 
 	(void)state;
-#ifndef PREEMPT_VIA_MALLOC
+#if !defined(PREEMPT_VIA_MALLOC) && SIM_RSEQ_ALONE
 	/* The slab pairs commit by sequence only while this holds. */
 	assert_true(sim_single_threaded());
 	printf("preempt: one thread, sequences %s\n",
