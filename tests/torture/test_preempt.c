@@ -406,10 +406,14 @@ static unsigned int nr_children;
 /* A child that spins or moves until killed, and dies with the test. */
 static pid_t start_child(void)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 
-	if (!pid)
+	if (!pid) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* The test may have died before the line above. */
+		if (getppid() != parent)
+			_exit(1);
+	}
 	return pid;
 }
 
@@ -440,6 +444,8 @@ static void test_one_thread_preempted_migrated_and_signalled(void **state)
 	printf("preempt: one thread, sequences %s\n",
 	       sim_rseq_alone_ok ? "on" : "off (no rseq)");
 #endif
+	/* The handler first: the mover signals us as soon as it runs. */
+	timer_start();
 	/* Spinners keep every CPU busy, so that the host preempts us. */
 	for (i = 0; i < nr_cpus && i < MAX_WORKERS; i++) {
 		pid_t pid = start_child();
@@ -465,7 +471,6 @@ static void test_one_thread_preempted_migrated_and_signalled(void **state)
 	nr_children++;
 
 	*w = (struct worker){ .id = 1, .rng = 0x2545f4914f6cdd1dULL };
-	timer_start();
 	work(w, false);
 	stop_disturbers(NULL);
 
