@@ -505,7 +505,8 @@ int libslab_init(void)
 	/* Kept caches live in the boot caches, which must not start over. */
 	if (!list_empty(&slab_caches_kept)) {
 		mutex_unlock(&slab_mutex);
-		pr_err("libslab_init: caches kept with objects at libslab_exit() still use the boot caches\n");
+		pr_err("%s: caches kept with objects at libslab_exit() still use the boot caches\n",
+		       __func__);
 		return -EBUSY;
 	}
 	kmem_cache_node = &boot_kmem_cache_node;
