@@ -195,6 +195,14 @@ static void test_double_free_spin_is_reported_as_soft_lockup(void **state)
 {
 	static struct child_run r;
 
+#ifdef __SANITIZE_THREAD__
+	/*
+	 * ThreadSanitizer holds a signal back until the thread reaches one of
+	 * its own safe points, which a spinning loop never does: the
+	 * watchdog's samples never arrive (docs/design.md).
+	 */
+	skip();
+#endif
 	run_self(&r, "double_free", "nr_cpus=2 watchdog_thresh=1", SOFT_LOCKUP, 0);
 	assert_output(&r, "freed twice");
 	assert_output(&r, SOFT_LOCKUP);
