@@ -4,9 +4,9 @@
  * x86_64, the fast library only): with cpu_map=getcpu a task's simulated
  * CPU is the host CPU it runs on, read from the restartable-sequence area
  * glibc registers (__rseq_offset), and a double-word cmpxchg on a per-CPU
- * pair is a compare and one 16-byte store inside a restartable sequence,
- * which the host kernel restarts if the task is preempted, migrated or
- * signalled before the store.
+ * pair is a compare and two plain stores (tid word, then freelist word)
+ * inside a restartable sequence, which the host kernel restarts if the
+ * task is preempted, migrated or signalled before the last store.
  *
  * A pair is written either that way, by a task running on the pair's
  * CPU, or by anyone else through sim_rseq_fenced_cmpxchg128(): it raises
@@ -87,13 +87,18 @@ static inline unsigned long sim_rseq_cpu(void)
 /*
  * The pieces of a sequence's asm.  Start: its descriptor in __rseq_cs
  * (from label 1 up to label 2, abort at label 4) and the thread's rseq_cs
- * pointed at it (rax clobbered).  Cmpxchg: compare the pair at %[ptr] with
- * %[old_lo]/%[old_hi] and store %[new], both words, in one instruction:
- * a sequence is restarted between two instructions, so it leaves the pair
- * either as it was or wholly new.  Two stores would let a restart between
- * them leave half a commit, a slab's new counters over its old freelist,
- * which the retry then counts a second time.  End: label 2, and the abort
- * handler behind glibc's signature, which jumps to label failed.
+ * pointed at it (rax clobbered).  Compare: the pair at %[ptr] with
+ * %[old_lo]/%[old_hi], to label failed if either differs.  Store whole:
+ * %[new], both words in one instruction; a sequence is restarted between
+ * two instructions, so it leaves the pair as it was or wholly new.  Store
+ * tid first: %[new_hi], then %[new_lo], the last store committing; a restart between them leaves a CPU's tid bumped over
+ * its unchanged freelist, as a transaction that moved no object would,
+ * and the next try reads it as a change.  Only a CPU's freelist/tid pair
+ * may take the two stores (they forward to the next operation's loads,
+ * where the whole store costs about a nanosecond a pair): a slab's pair
+ * has no such word, and half a commit there is new counters over the old
+ * freelist, which the retry counts a second time.  End: label 2, and the
+ * abort handler behind glibc's signature, which jumps to label failed.
  */
 #define __SIM_RSEQ_START						\
 	".pushsection __rseq_cs, \"aw\"\n\t"				\
@@ -105,12 +110,16 @@ static inline unsigned long sim_rseq_cpu(void)
 	"leaq 3b(%%rip), %%rax\n\t"					\
 	"movq %%rax, %%fs:8(%[rs])\n\t"				\
 	"1:\n\t"
-#define __SIM_RSEQ_CMPXCHG(failed)					\
+#define __SIM_RSEQ_COMPARE(failed)					\
 	"cmpq %[old_lo], (%[ptr])\n\t"					\
 	"jne %l[" #failed "]\n\t"					\
 	"cmpq %[old_hi], 8(%[ptr])\n\t"				\
-	"jne %l[" #failed "]\n\t"					\
+	"jne %l[" #failed "]\n\t"
+#define __SIM_RSEQ_STORE_WHOLE						\
 	"movdqa %[new], (%[ptr])\n\t"
+#define __SIM_RSEQ_STORE_TID_FIRST					\
+	"movq %[new_hi], 8(%[ptr])\n\t"				\
+	"movq %[new_lo], (%[ptr])\n\t"
 #define __SIM_RSEQ_END(failed)						\
 	"2:\n\t"							\
 	".pushsection __rseq_failure, \"ax\"\n\t"			\
@@ -119,10 +128,15 @@ static inline unsigned long sim_rseq_cpu(void)
 	"4:\n\t"							\
 	"jmp %l[" #failed "]\n\t"					\
 	".popsection\n\t"
-#define __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)			\
+#define __SIM_RSEQ_COMPARE_INPUTS(ptr, old)				\
 	[ptr] "r" (ptr),						\
-	[old_lo] "r" ((u64)(old)), [old_hi] "r" ((u64)((old) >> 64)),	\
+	[old_lo] "r" ((u64)(old)), [old_hi] "r" ((u64)((old) >> 64))
+#define __SIM_RSEQ_WHOLE_INPUTS(ptr, old, new)				\
+	__SIM_RSEQ_COMPARE_INPUTS(ptr, old),				\
 	[new] "x" ((sim_rseq_words){ (u64)(new), (u64)((new) >> 64) })
+#define __SIM_RSEQ_TID_FIRST_INPUTS(ptr, old, new)			\
+	__SIM_RSEQ_COMPARE_INPUTS(ptr, old),				\
+	[new_lo] "r" ((u64)(new)), [new_hi] "r" ((u64)((new) >> 64))
 
 /* A pair as one SSE register, for the sequence's single store. */
 typedef u64 sim_rseq_words __attribute__((vector_size(16)));
@@ -143,8 +157,8 @@ static __always_inline u128 sim_rseq_pair_seen(const u128 *ptr)
 /*
  * try_cmpxchg128()'s commit while the process has one thread, in every
  * library and for every pair (a CPU's freelist/tid, a slab's
- * freelist/counters): compare the pair with old and store new in a
- * restartable sequence.  No other thread exists to touch the
+ * freelist/counters): compare the pair with old and store new, whole, in
+ * a restartable sequence.  No other thread exists to touch the
  * pair (only this one could start one, and it is here); a signal handler
  * of this thread is the one thing that can come between, and the host
  * restarts the sequence (it fails) if one runs, as a CPU's own interrupts
@@ -157,10 +171,11 @@ static __always_inline bool sim_rseq_commit_alone(u128 *ptr, u128 old, u128 new)
 {
 	__asm__ __volatile__ goto(
 		__SIM_RSEQ_START
-		__SIM_RSEQ_CMPXCHG(failed)
+		__SIM_RSEQ_COMPARE(failed)
+		__SIM_RSEQ_STORE_WHOLE
 		__SIM_RSEQ_END(failed)
 		:
-		: [rs] "r" (__rseq_offset), __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)
+		: [rs] "r" (__rseq_offset), __SIM_RSEQ_WHOLE_INPUTS(ptr, old, new)
 		: "rax", "memory", "cc"
 		: failed);
 	return true;
@@ -201,8 +216,9 @@ enum sim_rseq_result {
 };
 
 /*
- * The restartable commit of a pair in the per-CPU region: compare with
- * old and store new if the task runs on the pair's CPU
+ * The restartable commit of a pair in the per-CPU region (a CPU's
+ * freelist/tid, stored tid first): compare with old and store new if the
+ * task runs on the pair's CPU
  * and no fence is up.  It writes nothing unless it returns SIM_RSEQ_DONE.
  */
 static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
@@ -223,12 +239,13 @@ static __always_inline enum sim_rseq_result sim_rseq_commit(u128 *ptr,
 		"jne %l[fenced]\n\t"
 		"cmpl $0, %[fences]\n\t"
 		"jne %l[fenced]\n\t"
-		__SIM_RSEQ_CMPXCHG(failed)
+		__SIM_RSEQ_COMPARE(failed)
+		__SIM_RSEQ_STORE_TID_FIRST
 		__SIM_RSEQ_END(failed)
 		:
 		: [rs] "r" (__rseq_offset), [base] "m" (sim_rseq_pcpu_base),
 		  [fences] "m" (sim_rseq_fences),
-		  __SIM_RSEQ_CMPXCHG_INPUTS(ptr, old, new)
+		  __SIM_RSEQ_TID_FIRST_INPUTS(ptr, old, new)
 		: "rax", "memory", "cc"
 		: fenced, failed);
 	return SIM_RSEQ_DONE;
