@@ -185,6 +185,23 @@ static void unstamp(const struct held *h, uint32_t owner)
 	hd->check = 0;
 }
 
+/* Free what slot h holds, if anything, after checking owner's stamp. */
+static void release_slot(struct held *h, uint32_t owner)
+{
+	if (!h->p)
+		return;
+	unstamp(h, owner);
+	object_free(h);
+	h->p = NULL;
+}
+
+/* release_slot() on each of the n slots of held. */
+static void release_slots(struct held *held, unsigned int n, uint32_t owner)
+{
+	for (unsigned int i = 0; i < n; i++)
+		release_slot(&held[i], owner);
+}
+
 static uint64_t next_random(uint64_t *rng)
 {
 	*rng ^= *rng << 13;
@@ -221,11 +238,7 @@ static void interrupt(int sig)
 	if (!handler_armed || !handler_may_allocate())
 		goto out;
 	h = &handler_held[handler_next++ % HANDLER_HELD];
-	if (h->p) {
-		unstamp(h, handler_owner);
-		object_free(h);
-		h->p = NULL;
-	}
+	release_slot(h, handler_owner);
 	if (object_alloc(h, random_size(&handler_rng), true) &&
 	    stamp(h, handler_owner))
 		__atomic_fetch_add(&handler_allocs, 1, __ATOMIC_RELAXED);
@@ -246,16 +259,8 @@ static void handler_arm(uint32_t owner, uint64_t seed)
 /* Disarm this thread's handler and give back what it held. */
 static void handler_disarm(void)
 {
-	unsigned int i;
-
 	handler_armed = 0;
-	for (i = 0; i < HANDLER_HELD; i++) {
-		if (!handler_held[i].p)
-			continue;
-		unstamp(&handler_held[i], handler_owner);
-		object_free(&handler_held[i]);
-		handler_held[i].p = NULL;
-	}
+	release_slots(handler_held, HANDLER_HELD, handler_owner);
 }
 
 static void timer_start(void)
@@ -536,13 +541,7 @@ static void test_threads_preempted_migrated_and_signalled(void **state)
 	pthread_join(mover, NULL);
 	timer_stop();
 
-	for (i = 0; i < MAILBOX; i++) {
-		if (!mailbox[i].p)
-			continue;
-		unstamp(&mailbox[i], MAILBOX);
-		object_free(&mailbox[i]);
-		mailbox[i].p = NULL;
-	}
+	release_slots(mailbox, MAILBOX, MAILBOX);
 	printf("preempt: %u threads x %u operations, %ld handler allocations\n",
 	       nr_workers, nr_ops, __atomic_load_n(&handler_allocs, __ATOMIC_RELAXED));
 	assert_int_equal(__atomic_load_n(&corrupt, __ATOMIC_RELAXED), 0);
