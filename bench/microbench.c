@@ -41,7 +41,7 @@
 
 #include <linux/slab.h>
 #include <linux/libslab.h>
-#include <linux/sim_cpu.h>
+#include <sim/cpu.h>
 
 #define BATCH		1000
 #define FOOTPRINT_OBJECTS	(1UL << 20)

@@ -21,8 +21,8 @@
 
 #include <linux/slab.h>
 #include <linux/libslab.h>
-#include <linux/sim_cpu.h>
-#include <linux/sim_page_alloc.h>
+#include <sim/cpu.h>
+#include <sim/page_alloc.h>
 
 #include "replay.h"
 #include "slob.h"

@@ -27,7 +27,7 @@
 #include <linux/slab.h>
 #include <linux/libslab.h>
 #include <linux/seq_file.h>
-#include <linux/sim_params.h>
+#include <sim/params.h>
 
 #include "replay.h"
 

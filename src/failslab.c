@@ -12,7 +12,6 @@
  * Kernel counterparts (mm/failslab.c): failslab, should_failslab(),
  * setup_failslab().
  */
-#include <linux/fault-inject.h>
 #include "slab.h"
 
 static struct {

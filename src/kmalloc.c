@@ -14,9 +14,6 @@
  * kmem_buckets_create(), __kmalloc_node_noprof() with buckets
  * (mm/slab_common.c, mm/slub.c).
  */
-#include <linux/vmalloc.h>
-#include <linux/hash.h>
-#include <asm/sections.h>
 #include "slab.h"
 
 struct kmem_cache *kmalloc_caches[NR_KMALLOC_TYPES][KMALLOC_SHIFT_HIGH + 1];

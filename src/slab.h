@@ -34,40 +34,12 @@
 #ifndef LIBSLAB_SLAB_H
 #define LIBSLAB_SLAB_H
 
-#include <linux/kernel.h>
+/* Everything the core needs from its platform (the kernel or the shim). */
+#include <slab_platform.h>
+/* The core's own API, which programs include as <linux/slab.h>. */
 #include <linux/slab.h>
-#include <linux/libslab.h>
-#include <linux/cache.h>
-#include <linux/cpumask.h>
-#include <linux/cpu.h>
-#include <linux/cpuhotplug.h>
-#include <linux/preempt.h>
-#include <linux/bitmap.h>
-#include <linux/rcupdate.h>
-#include <linux/workqueue.h>
-#include <linux/mm.h>
-#include <linux/gfp.h>
-#include <linux/list.h>
-#include <linux/spinlock.h>
-#include <linux/local_lock.h>
-#include <linux/percpu.h>
-#include <linux/numa.h>
-#include <linux/nodemask.h>
-#include <linux/atomic.h>
-#include <linux/log2.h>
-#include <linux/mutex.h>
-#include <linux/printk.h>
-#include <linux/bug.h>
-#include <linux/err.h>
-#include <linux/string.h>
 #include <linux/slab_api.h>
-#include <linux/slab_tool.h>
-#include <linux/slab_lockless.h>
-#include <linux/stackdepot.h>
-#include <linux/poison.h>
-#include <linux/swab.h>
-#include <linux/random.h>
-#include <linux/jump_label.h>
+#include <linux/libslab.h>
 
 /* Free object list head and its ABA counter, swapped as one double word. */
 typedef union {
@@ -597,7 +569,7 @@ static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
 
 /*
  * A lockless try's primitives.  A plain try (the entry points' first, with
- * every hook off and nothing watching, see slab_lockless.h) uses forms
+ * every hook off and nothing watching, see slab_platform_impl.h) uses forms
  * that call nothing and counts on c; every other try is the kernel's code,
  * READ_ONCE()s that are preemption points and a commit on this CPU.
  * plain is a constant wherever these are inlined.
@@ -618,7 +590,7 @@ static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
  * The fast paths' commit: swap this CPU's freelist from freelist_old to
  * freelist_new if its tid is still tid.  Fails if anything changed the
  * pair, this thread moved to another CPU, or another context ran there
- * (a plain try: on c, see slab_lockless.h).
+ * (a plain try: on c, see slab_platform_impl.h).
  */
 static __always_inline bool cpu_try_commit(bool plain, struct kmem_cache *s,
 					   struct kmem_cache_cpu *c,

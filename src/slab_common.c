@@ -9,12 +9,6 @@
  * kmem_cache_destroy(), kmem_cache_shrink(), create_boot_cache(),
  * kmem_cache_init(), slab_err().
  */
-#include <linux/cpu.h>
-#include <linux/sched.h>
-#include <linux/sim_exit.h>
-#include <linux/stackdepot.h>
-#include <kunit/test.h>
-#include <kunit/test-bug.h>
 #include "slab.h"
 
 /* Serialises cache creation, destruction and walks of slab_caches. */
@@ -557,7 +551,7 @@ int libslab_exit(void)
 	 * The work still queued runs first (it may free objects); then the
 	 * threads the simulated machine started end, leaks or not.
 	 */
-	sim_threads_exit();
+	slab_platform_exit_threads();
 
 	/* Users' caches first: while one lives, nothing is torn down. */
 	mutex_lock(&slab_mutex);

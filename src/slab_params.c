@@ -7,7 +7,6 @@
  * setup_slub_max_order(), setup_slub_min_objects(), setup_slab_nomerge(),
  * setup_slab_merge().  libslab_extra_checks= is libslab's own.
  */
-#include <asm/setup.h>
 #include "slab.h"
 
 bool slab_nomerge;

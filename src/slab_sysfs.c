@@ -6,7 +6,7 @@
  * sysfs file with its show and store functions, its mode and the option
  * it depends on: the listing (libslab_sysfs_attr()), the reads and writes
  * (libslab_sysfs_show(), libslab_sysfs_store()) and the userspace export
- * (shim/runtime/sysfs_export.c) all walk it.  The counts come from the same
+ * (front/sysfs_export.c) all walk it.  The counts come from the same
  * node and per-CPU state as the kernel's.
  * Kernel counterparts (mm/slub.c): slab_attrs[], show_slab_objects(), the
  * <attribute>_show() and _store() functions, STAT_ATTR(), show_stat(),
@@ -16,10 +16,6 @@
  * location, add_location(), process_slab(), slab_debug_trace_open(),
  * cmp_loc_by_count(), slab_debugfs_show(), debugfs_slab_add().
  */
-#include <linux/jiffies.h>
-#include <linux/seq_file.h>
-#include <linux/sort.h>
-#include <linux/stackdepot.h>
 #include "slab.h"
 
 /* What show_slab_objects() counts. */

@@ -6,7 +6,6 @@
  * (mm/slub.c); print_slabinfo_header(), cache_show(), slab_show()
  * (mm/slab_common.c).
  */
-#include <linux/seq_file.h>
 #include "slab.h"
 
 unsigned long count_partial(struct kmem_cache_node *n, enum partial_count what)

@@ -22,12 +22,6 @@
  * trace(), alloc_debug_processing(), free_debug_processing() (their
  * callers, alloc_single_from_partial() and the rest, are slub_single.c's).
  */
-#include <linux/ctype.h>
-#include <linux/jiffies.h>
-#include <linux/panic.h>
-#include <linux/sched.h>
-#include <linux/stacktrace.h>
-#include <asm/setup.h>
 #include "slab.h"
 
 #define TRACK_ADDRS_COUNT	16

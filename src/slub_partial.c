@@ -9,7 +9,6 @@
  * flush_cpu_slab(), flush_all(), __kmem_cache_do_shrink(),
  * free_partial(), __kmem_cache_shutdown(), init_kmem_cache_nodes().
  */
-#include <linux/jiffies.h>
 #include "slab.h"
 
 /* Slabs with at most this many free objects are sorted by shrink. */

@@ -17,9 +17,9 @@
 #include <linux/libslab.h>
 #include <linux/mm.h>
 #include <linux/seq_file.h>
-#include <linux/sim_page_alloc.h>
-#include <linux/sim_printk.h>
-#include <linux/sim_cpu.h>
+#include <sim/page_alloc.h>
+#include <sim/printk.h>
+#include <sim/cpu.h>
 #include "slab.h"
 #include "slab_test.h"
 

@@ -101,7 +101,7 @@ from_base() {
 # 1: the glue headers that map the core's kernel names to lslab_ ones, and
 #    the MAINTAINERS entry for everything the series adds
 cp "$LIBSLAB_REPO"/kernel/glue/libslab_prelude.h "$LIBSLAB_REPO"/kernel/glue/libslab_core_names.h "$LIB/"
-cp "$LIBSLAB_REPO"/kernel/glue/include/linux/*.h "$LIB/include/linux/"
+cp "$LIBSLAB_REPO"/kernel/glue/include/slab_platform_impl.h "$LIB/include/"
 from_base MAINTAINERS
 # The entry goes where it sorts among the section titles.
 awk -v entry="$SERIES/MAINTAINERS" '
@@ -120,6 +120,7 @@ core_c=("$LIBSLAB_REPO"/src/*.c)
 cp "${core_c[@]}" "$LIBSLAB_REPO"/src/*.h "$LIB/"
 cp "$LIBSLAB_REPO"/src/include/linux/slab_api.h "$LIBSLAB_REPO"/src/include/linux/libslab.h \
 	"$LIB/include/linux/"
+cp "$LIBSLAB_REPO"/src/include/slab_platform.h "$LIB/include/"
 commit_step 2-core
 
 # 3: Kconfig, Makefile and module init, hooked into lib/

@@ -7,7 +7,7 @@
  * freeze.  Each scenario starts from a fresh cache, so the allocator's
  * state at the start of every run is the same.
  */
-#include <linux/sim_det.h>
+#include <sim/det.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
 #include "harness.h"

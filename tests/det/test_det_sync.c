@@ -8,7 +8,7 @@
  * Kthreads and work items started during a run are tasks of it, kept on
  * their CPUs, waited for by yielding, and scheduled by the seed too.
  */
-#include <linux/sim_det.h>
+#include <sim/det.h>
 #include <linux/completion.h>
 #include <linux/wait.h>
 #include <linux/rwsem.h>

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <linux/slab.h>
 #include <linux/libslab.h>
-#include <linux/sim_printk.h>
+#include <sim/printk.h>
 
 #define NR_CACHES	3
 #define MAX_LIVE	256

@@ -25,7 +25,7 @@
 #include <linux/kthread.h>
 #include <linux/workqueue.h>
 #include <linux/delay.h>
-#include <linux/sim_printk.h>
+#include <sim/printk.h>
 
 #define FLOW_HASH_BITS	6
 #define FLOW_KEYS	512

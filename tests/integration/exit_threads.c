@@ -30,7 +30,7 @@
 #include <linux/sched.h>
 #include <linux/jiffies.h>
 #include <linux/libslab.h>
-#include <linux/sim_printk.h>
+#include <sim/printk.h>
 
 static int failures;
 

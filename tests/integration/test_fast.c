@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libslab-fast has no simulation hooks (<linux/sim_hooks.h>): what needs
+ * libslab-fast has no simulation hooks (<sim/hooks.h>): what needs
  * them refuses with a clear error instead of silently doing nothing; with
  * cpu_map=getcpu, or without cpu_map= where every host CPU is simulated,
- * its per-CPU commits are restartable sequences (<linux/sim_rseq.h>)
+ * its per-CPU commits are restartable sequences (<sim/rseq.h>)
  * unless valgrind runs it, until a task is bound to a CPU the host does
  * not have.
  */
@@ -13,8 +13,8 @@
 #include <sched.h>
 #include <string.h>
 #include <unistd.h>
-#include <linux/sim_det.h>
-#include <linux/sim_rseq.h>
+#include <sim/det.h>
+#include <sim/rseq.h>
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
 #else

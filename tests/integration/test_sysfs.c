@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <linux/seq_file.h>
 #include <linux/sched.h>
-#include <linux/sim_sysfs.h>
+#include <sim/sysfs.h>
 #include "harness.h"
 
 static char dir[64];

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
-#include <linux/sim_cpu.h>
+#include <sim/cpu.h>
 #include "slab.h"
 #include "harness.h"
 #include "slub_oracle.h"

@@ -52,7 +52,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #else
-#include <linux/sim_rseq.h>
+#include <sim/rseq.h>
 #include "harness.h"
 #endif
 

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
-#include <linux/sim_rseq.h>
+#include <sim/rseq.h>
 #include "harness.h"
 
 #define MAX_THREADS	16

@@ -5,7 +5,7 @@
  * parameter's default, as the kernel keeps a malformed boot parameter
  * unapplied); good values and the allocator's own words pass silently.
  */
-#include <linux/sim_params.h>
+#include <sim/params.h>
 #include "harness.h"
 
 static int start(void **state)

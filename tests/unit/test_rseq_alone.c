@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The single-thread commit (sim_rseq_commit_alone(), <linux/sim_rseq.h>):
+ * The single-thread commit (sim_rseq_commit_alone(), <sim/rseq.h>):
  * a compare and one 16-byte store in a restartable sequence, which
  * try_cmpxchg128() makes in every library while the process has one
  * thread.
@@ -14,7 +14,6 @@
 #include <time.h>
 #include <linux/atomic.h>
 #include <linux/slab.h>
-#include <linux/slab_lockless.h>
 #include "harness.h"
 
 #if SIM_RSEQ_ALONE

@@ -12,7 +12,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
-#include <linux/sim_cpu.h>
+#include <sim/cpu.h>
 
 #define ATOMIC_INIT(i)		{ (i) }
 #define ATOMIC_LONG_INIT(i)	{ (i) }
@@ -135,7 +135,7 @@ static __always_inline bool __sim_try_cmpxchg128(u128 *ptr, u128 *oldp,
 }
 #endif
 
-#include <linux/sim_rseq.h>
+#include <sim/rseq.h>
 
 /*
  * Double-word try_cmpxchg on a 16-byte aligned u128 that is no per-CPU

@@ -21,8 +21,8 @@
 #endif
 #endif
 
-#include <linux/sim_annotate.h>
-#include <linux/sim_hooks.h>
+#include <sim/annotate.h>
+#include <sim/hooks.h>
 #include <linux/kconfig.h>
 
 #define likely(x)		__builtin_expect(!!(x), 1)
@@ -90,7 +90,7 @@
  * READ_ONCE()/WRITE_ONCE() without the preemption point (the kernel's
  * forms without their type check): for accesses whose interleaving no
  * lockless code depends on, such as a page's type and head, and inside a
- * lockless try, which runs only while no point is armed (slab_lockless.h).
+ * lockless try, which runs only while no point is armed (slab_platform_impl.h).
  */
 #define __READ_ONCE(x)							\
 	sim_marked(__atomic_load_n(&(x), __READ_ONCE_ORDER))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The page allocator's interface.  Backed by the simulated page allocator
- * (shim/runtime/page_alloc.c): per-node arenas with a struct page array
+ * (shim/machine/page_alloc.c): per-node arenas with a struct page array
  * and a buddy allocator over orders 0..MAX_PAGE_ORDER.  An allocation that
  * cannot be served returns NULL (after a "page allocation failure"
  * warning unless __GFP_NOWARN), never aborts; __GFP_NOFAIL is not honoured

@@ -8,7 +8,7 @@
 #define _SHIM_LINUX_JUMP_LABEL_H
 
 #include <linux/types.h>
-#include <linux/sim_switches.h>
+#include <sim/switches.h>
 
 struct static_key_false {
 	bool enabled;
@@ -23,7 +23,7 @@ struct static_key_false {
 
 /*
  * Turn key on (or off) for every CPU.  A key that is on counts in
- * sim_switches, so the lockless tries stand aside (slab_lockless.h).
+ * sim_switches, so the lockless tries stand aside (slab_platform_impl.h).
  */
 static inline void static_branch_enable(struct static_key_false *key)
 {

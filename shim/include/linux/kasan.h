@@ -3,7 +3,7 @@
  * KASAN's per-task switch, for kernel tests that corrupt memory on
  * purpose (lib/slub_kunit.c).  There is no KASAN here (CONFIG_KASAN is
  * unset): userspace checkers are AddressSanitizer and valgrind, which the
- * allocator informs through <linux/slab_tool.h> and which leave debug
+ * allocator informs through <slab_platform.h> and which leave debug
  * caches (the ones such tests corrupt) to their own red zones and poison.
  * So the switch has nothing to turn off.
  */

@@ -31,7 +31,7 @@
 #endif
 /*
  * might_sleep() checks the context (the fast library's has no such hook,
- * see <linux/sim_hooks.h>).
+ * see <sim/hooks.h>).
  */
 #ifndef LIBSLAB_NO_SIM_HOOKS
 #define CONFIG_DEBUG_ATOMIC_SLEEP 1
@@ -49,7 +49,7 @@
  */
 
 /*
- * The userspace KUnit (<kunit/test.h>, shim/runtime/kunit.c) is always
+ * The userspace KUnit (<kunit/test.h>, shim/kunit/kunit.c) is always
  * part of the library: the allocator counts errors into a running test's
  * "slab_errors" resource as the kernel's SLUB does with CONFIG_KUNIT.
  */

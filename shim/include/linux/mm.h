@@ -15,11 +15,11 @@
 #include <linux/gfp.h>
 #include <linux/mmzone.h>
 #include <linux/log2.h>
-#include <linux/sim_switches.h>
+#include <sim/switches.h>
 #include <asm/page.h>
 
 
-/* The arena, set up before any allocation (see shim/runtime/page_alloc.c). */
+/* The arena, set up before any allocation (see shim/machine/page_alloc.c). */
 extern char *sim_mem_base;
 extern struct page *sim_mem_map;
 extern unsigned long sim_total_pages;

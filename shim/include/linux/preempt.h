@@ -9,7 +9,7 @@
 #ifndef _SHIM_LINUX_PREEMPT_H
 #define _SHIM_LINUX_PREEMPT_H
 
-#include <linux/sim_cpu.h>
+#include <sim/cpu.h>
 
 /* Used through the macros below. */
 void sim_preempt_disable(void);

@@ -2,7 +2,7 @@
 /*
  * printk with the kernel's log levels and format extensions (those of
  * sim_vsnprintf(), <linux/kernel.h>).
- * Lines go to a settable sink (<linux/sim_printk.h>), stderr by default.
+ * Lines go to a settable sink (<sim/printk.h>), stderr by default.
  * Console log levels and rate limiting are not modelled: every line goes
  * out.
  */

@@ -38,6 +38,11 @@ struct task_struct {
 	unsigned int fail_nth;		/* fault injection: fail the nth check */
 	unsigned int __state;		/* TASK_*; TASK_RUNNING unless going to sleep */
 	struct sim_kthread *sim_kthread; /* kthread.h's state, or NULL */
+	/*
+	 * What wake_up_process() does first, or NULL: a kthread's first
+	 * wake-up starts it (kthread.c), which the scheduler need not know.
+	 */
+	bool (*sim_on_wake)(struct task_struct *p);
 };
 
 /* The calling task (a thread, or a deterministic-scheduler task). */

@@ -24,7 +24,7 @@
 #define _SHIM_LINUX_SEQLOCK_H
 
 #include <linux/compiler.h>
-#include <linux/sim_annotate.h>
+#include <sim/annotate.h>
 #include <linux/spinlock.h>
 
 typedef struct seqcount {

@@ -7,7 +7,7 @@
 #define _SHIM_LINUX_SMP_H
 
 #include <linux/types.h>
-#include <linux/sim_cpu.h>
+#include <sim/cpu.h>
 
 /* Compile-time bound on simulated CPUs (CONFIG_NR_CPUS). */
 #define NR_CPUS		256

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sort() with the kernel's signature, on the C library's qsort(), and
- * sort_r(), the kernel's own heapsort (shim/runtime/lib.c), for callers
+ * sort_r(), the kernel's own heapsort (shim/lib/lib.c), for callers
  * whose output depends on where the kernel leaves equal keys.
  */
 #ifndef _SHIM_LINUX_SORT_H

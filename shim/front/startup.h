@@ -1,9 +1,0 @@
-/* SPDX-License-Identifier: GPL-2.0 */
-/* The front end's start-up, for the other front ends (shim/front/). */
-#ifndef _SHIM_FRONT_STARTUP_H
-#define _SHIM_FRONT_STARTUP_H
-
-/* Set up the simulated machine and the allocator from LIBSLAB_CMDLINE, once. */
-void libslab_startup(void);
-
-#endif

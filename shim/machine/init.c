@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The simulated machine's set-up: parse its parameters of LIBSLAB_CMDLINE
+ * once and build its CPUs, nodes and page allocator.  Any shim entry point
+ * may run before the front end's start-up (another library's constructor
+ * allocating), so each calls sim_init(), which runs exactly once.
+ */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/kernel.h>
+#include <linux/numa.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+#include <linux/printk.h>
+#include <linux/mm.h>
+#include <sim/switches.h>
+#include <sim/page_alloc.h>
+#include <sim/params.h>
+#include <linux/fault-inject.h>
+#include <asm/setup.h>
+#include "sim.h"
+
+/* What a machine without parameters has. */
+static const struct sim_config default_config = {
+	.nr_cpus = 0,
+	.nr_nodes = 1,
+	.node_bytes = 1UL << 30,
+	.cpu_map = SIM_CPU_MAP_DEFAULT,
+	.watchdog_thresh = 10,	/* kernel/watchdog.c's default */
+};
+static struct sim_config config;
+static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
+
+/*
+ * The smallest node is one block of the largest order; the largest
+ * machine one whose memory map and arena a 47-bit address space reserves
+ * with room to spare.
+ */
+#define SIM_MEM_MIN	(PAGE_SIZE << MAX_PAGE_ORDER)
+#define SIM_MEM_MAX	(1ULL << 40)
+
+/* A number of things in 1..max into *count. */
+static int setup_count(unsigned int *count, const char *value, unsigned int max)
+{
+	unsigned int n;
+
+	if (kstrtouint(value, 0, &n) || n < 1 || n > max)
+		return -EINVAL;
+	*count = n;
+	return 0;
+}
+
+static int setup_nr_cpus(void *nr_cpus, const char *value)
+{
+	return setup_count(nr_cpus, value, NR_CPUS);
+}
+
+static int setup_numa_fake(void *nr_nodes, const char *value)
+{
+	return setup_count(nr_nodes, value, MAX_NUMNODES);
+}
+
+static int setup_mem(void *node_bytes, const char *value)
+{
+	unsigned long long bytes;
+	char *end;
+
+	/* memparse() would read "-5" as a huge number. */
+	if (!isdigit((unsigned char)value[0]))
+		return -EINVAL;
+	bytes = memparse(value, &end);
+	if (*end || bytes < SIM_MEM_MIN || bytes > SIM_MEM_MAX)
+		return -EINVAL;
+	*(unsigned long *)node_bytes = bytes;
+	return 0;
+}
+
+static int setup_cpu_map(void *cpu_map, const char *value)
+{
+	if (!strcmp(value, "rr"))
+		*(enum sim_cpu_map *)cpu_map = SIM_CPU_MAP_RR;
+	else if (!strcmp(value, "getcpu"))
+		*(enum sim_cpu_map *)cpu_map = SIM_CPU_MAP_GETCPU;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int setup_preempt(void *preempt_rt, const char *value)
+{
+	if (!strcmp(value, "rt"))
+		*(bool *)preempt_rt = true;
+	else if (!strcmp(value, "none") || !strcmp(value, "voluntary") ||
+		 !strcmp(value, "full"))
+		*(bool *)preempt_rt = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* The one parser of the switches: the kernel's kstrtobool(). */
+static int setup_switch(void *on, const char *value)
+{
+	return kstrtobool(value, on);
+}
+
+static int setup_seed(void *seed, const char *value)
+{
+	unsigned long n;
+
+	if (kstrtoul(value, 0, &n))
+		return -EINVAL;
+	*(u64 *)seed = n;
+	return 0;
+}
+
+/* watchdog_thresh=: seconds in 0..60, the range the kernel's sysctl takes. */
+static int setup_watchdog_thresh(void *thresh, const char *value)
+{
+	int n;
+
+	if (kstrtoint(value, 0, &n) || n < 0 || n > 60)
+		return -EINVAL;
+	*(int *)thresh = n;
+	return 0;
+}
+
+/* A parameter without a value (nowatchdog, nosoftlockup). */
+static int setup_flag(void *on, const char *value)
+{
+	if (value[0])
+		return -EINVAL;
+	*(bool *)on = true;
+	return 0;
+}
+
+static int setup_fail_page_alloc(void *spec, const char *value)
+{
+	struct fault_attr check = {};
+	char buf[sizeof(((struct sim_config *)NULL)->fail_page_alloc)];
+
+	/* Parsed on a scratch attribute: applied once the machine is up. */
+	if (strscpy(buf, value, sizeof(buf)) < 0 || !setup_fault_attr(&check, buf))
+		return -EINVAL;
+	strscpy(spec, value, sizeof(buf));
+	return 0;
+}
+
+/* A word of LIBSLAB_CMDLINE that sets up the simulated machine. */
+struct sim_param {
+	const char *name;	/* with its '=' */
+	int (*setup)(void *field, const char *value);
+	size_t field;		/* what it sets: offsetof(struct sim_config, ...) */
+	const char *expects;	/* a good value, for the message about a bad one */
+};
+
+#define PARAM(name, setup, field, expects) \
+	{ name, setup, offsetof(struct sim_config, field), expects }
+#define ON_OFF	"on/off, 1/0 or y/n"
+static const struct sim_param sim_params[] = {
+	PARAM("nr_cpus=", setup_nr_cpus, nr_cpus,
+	      "a number of CPUs in 1.." __stringify(NR_CPUS)),
+	PARAM("numa=fake=", setup_numa_fake, nr_nodes,
+	      "a number of nodes in 1.." __stringify(MAX_NUMNODES)),
+	PARAM("mem=", setup_mem, node_bytes, "a size per node in 4M..1024G"),
+	PARAM("cpu_map=", setup_cpu_map, cpu_map, "rr or getcpu"),
+	PARAM("preempt=", setup_preempt, preempt_rt,
+	      "rt, or none, voluntary or full (run alike)"),
+	PARAM("page_poison=", setup_switch, page_poison, ON_OFF),
+	PARAM("init_on_alloc=", setup_switch, init_on_alloc, ON_OFF),
+	PARAM("init_on_free=", setup_switch, init_on_free, ON_OFF),
+	PARAM("slub_tool_poison=", setup_switch, tool_poison, ON_OFF),
+	PARAM("fail_seed=", setup_seed, fail_seed, "a number"),
+	PARAM("random_seed=", setup_seed, random_seed, "a number"),
+	PARAM("fail_page_alloc=", setup_fail_page_alloc, fail_page_alloc,
+	      "interval,probability,space,times (63 characters at most)"),
+	PARAM("watchdog_thresh=", setup_watchdog_thresh, watchdog_thresh,
+	      "seconds in 0..60"),
+	PARAM("nowatchdog", setup_flag, nowatchdog, "no value"),
+	PARAM("nosoftlockup", setup_flag, nosoftlockup, "no value"),
+};
+#undef ON_OFF
+#undef PARAM
+
+/*
+ * Apply one word to c if it is a machine parameter.  A bad value leaves c
+ * as it was, as the kernel leaves a malformed boot parameter unapplied,
+ * but never silently.
+ */
+static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
+{
+	char value[COMMAND_LINE_SIZE];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_params); i++) {
+		size_t name_len = strlen(sim_params[i].name);
+
+		if (len < name_len || strncmp(word, sim_params[i].name, name_len) != 0)
+			continue;
+		if (len - name_len < sizeof(value)) {
+			memcpy(value, word + name_len, len - name_len);
+			value[len - name_len] = '\0';
+			if (!sim_params[i].setup((char *)c + sim_params[i].field, value))
+				return 0;
+		}
+		pr_err("libslab: %.*s: expects %s; ignored\n",
+		       (int)min_t(size_t, len, 64), word, sim_params[i].expects);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+bool sim_is_machine_param(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_params); i++)
+		if (!strncmp(word, sim_params[i].name, strlen(sim_params[i].name)))
+			return true;
+	return false;
+}
+
+const char *sim_cmdline_word(const char **cursor, size_t *len)
+{
+	const char *word;
+
+	if (!*cursor)
+		return NULL;
+	word = *cursor + strspn(*cursor, " \t\n");
+	*len = strcspn(word, " \t\n");
+	*cursor = word + *len;
+	return *len ? word : NULL;
+}
+
+/* Parse the machine parameters of cmdline into c; 0, or -EINVAL if any was bad. */
+static int sim_parse(const char *cmdline, struct sim_config *c)
+{
+	const char *word;
+	size_t len;
+	int ret = 0;
+
+	*c = default_config;
+	while ((word = sim_cmdline_word(&cmdline, &len)))
+		if (sim_param_apply(c, word, len))
+			ret = -EINVAL;
+	if ((unsigned long long)c->node_bytes * c->nr_nodes > SIM_MEM_MAX) {
+		pr_err("libslab: mem=%lu with numa=fake=%u: more than 1024G in all; mem= ignored\n",
+		       c->node_bytes, c->nr_nodes);
+		c->node_bytes = default_config.node_bytes;
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+int sim_check_cmdline(const char *cmdline)
+{
+	struct sim_config scratch;
+
+	return sim_parse(cmdline, &scratch);
+}
+
+static bool cmdline_errors;
+
+void sim_note_cmdline_error(void)
+{
+	__atomic_store_n(&cmdline_errors, true, __ATOMIC_RELAXED);
+}
+
+bool sim_cmdline_had_errors(void)
+{
+	return __atomic_load_n(&cmdline_errors, __ATOMIC_RELAXED);
+}
+
+static void sim_init_once(void)
+{
+	if (sim_parse(getenv("LIBSLAB_CMDLINE"), &config))
+		sim_note_cmdline_error();
+	sim_switches.init_on_alloc = config.init_on_alloc;
+	sim_switches.init_on_free = config.init_on_free;
+	sim_switches.tool_poison = config.tool_poison;
+	sim_cpu_setup(&config);
+	sim_page_alloc_setup(config.nr_nodes, config.node_bytes,
+			     config.page_poison);
+	sim_fault_setup(config.fail_seed);
+	sim_random_setup(config.random_seed);
+	if (config.fail_page_alloc[0])
+		sim_fail_page_alloc_setup(config.fail_page_alloc);
+}
+
+void sim_init(void)
+{
+	pthread_once(&sim_once, sim_init_once);
+}
+
+const struct sim_config *sim_config(void)
+{
+	sim_init();
+	return &config;
+}

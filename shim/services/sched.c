@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tasks going to sleep and being woken (sched.h), and the delays of
+ * delay.h.  Every sleeping task waits on one queue and re-checks its own
+ * state at each wake-up: wake_up_process() sets the state and wakes the
+ * queue under its mutex, so a wake-up between set_current_state() and
+ * schedule() is never lost.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <time.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/delay.h>
+#include "../machine/sim.h"
+#include "sim_wait.h"
+
+static DECLARE_WAIT_QUEUE_HEAD(sleeping_tasks);
+
+long schedule_timeout(long timeout)
+{
+	struct task_struct *me = current;
+
+	might_sleep();
+	sim_wait_lock(&sleeping_tasks);
+	while (!task_is_running(me) && timeout)
+		timeout = sim_wait_locked(&sleeping_tasks, timeout);
+	sim_wait_unlock(&sleeping_tasks);
+	__set_current_state(TASK_RUNNING);
+	return timeout;
+}
+
+void schedule(void)
+{
+	schedule_timeout(MAX_SCHEDULE_TIMEOUT);
+}
+
+long schedule_timeout_interruptible(long timeout)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	return schedule_timeout(timeout);
+}
+
+long schedule_timeout_uninterruptible(long timeout)
+{
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	return schedule_timeout(timeout);
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	int woke = 0;
+
+	if (p->sim_on_wake && p->sim_on_wake(p))
+		return 1;
+	sim_wait_lock(&sleeping_tasks);
+	if (!task_is_running(p)) {
+		__atomic_store_n(&p->__state, TASK_RUNNING, __ATOMIC_RELAXED);
+		sim_wake_locked(&sleeping_tasks);
+		woke = 1;
+	}
+	sim_wait_unlock(&sleeping_tasks);
+	return woke;
+}
+
+void yield(void)
+{
+	if (sim_det_running && sim_task()->det)
+		sim_det_yield();
+	else
+		sched_yield();
+}
+
+int sim_cond_resched(void)
+{
+	if (!sim_det_running || !sim_task()->det)
+		return 0;
+	sim_det_yield();
+	return 1;
+}
+
+/* Sleep usecs microseconds of real time, or yield once under sim_det. */
+static void sleep_usecs(unsigned long usecs)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(usecs / 1000000),
+		.tv_nsec = (long)(usecs % 1000000) * 1000,
+	};
+
+	might_sleep();
+	if (sim_det_running && sim_task()->det) {
+		sim_det_yield();
+		return;
+	}
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+}
+
+void msleep(unsigned int msecs)
+{
+	sleep_usecs((unsigned long)msecs * 1000);
+}
+
+unsigned long msleep_interruptible(unsigned int msecs)
+{
+	msleep(msecs);
+	return 0;
+}
+
+void usleep_range(unsigned long min, unsigned long max)
+{
+	(void)max;
+	sleep_usecs(min);
+}
+
+void udelay(unsigned long usecs)
+{
+	struct timespec start, now;
+	long long waited;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited = (now.tv_sec - start.tv_sec) * 1000000LL +
+			 (now.tv_nsec - start.tv_nsec) / 1000;
+	} while (waited < (long long)usecs);
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""The layers of the library hold (docs/design.md, "Layers").
+
+Floors, lowest first: shim/lib, shim/machine, shim/services, shim/kunit
+(the KUnit runtime, which the core calls), the core (src/), the front end
+(front/).  Three rules:
+
+  calls     no object calls a function or reads a variable that an object
+            of a higher floor defines (nm: its undefined symbols);
+  includes  no shim object was compiled with a header of src/ other than
+            the core's contract, src/include/slab_platform.h (the build's
+            dependency records: ninja -t deps);
+  paths     no header under shim/include names a file of src/ by path.
+
+Usage: shim_layering.py <build dir> <core archive> <archive of the shim
+and front objects> <source root>
+"""
+import os
+import re
+import subprocess
+import sys
+
+FLOORS = ['shim_lib', 'shim_machine', 'shim_services', 'shim_kunit', 'src', 'front']
+CONTRACT = 'src/include/slab_platform.h'
+
+
+def floor_of(member):
+    """The floor of an archive member named like shim_machine_cpu.c.o."""
+    name = os.path.basename(member)
+    for i, prefix in reversed(list(enumerate(FLOORS))):
+        if name.startswith(prefix + '_'):
+            return i
+    return None
+
+
+def symbols(archive):
+    """{member: (defined globals, undefined symbols)} of an archive."""
+    out = subprocess.run(['nm', '-A', '-P', archive], check=True,
+                         capture_output=True, text=True).stdout
+    table = {}
+    for line in out.splitlines():
+        m = re.match(r'^.*\[(.*)\]: (\S+) (\S)', line)
+        if not m:
+            continue
+        member, sym, kind = m.groups()
+        defined, undefined = table.setdefault(os.path.basename(member), (set(), set()))
+        if kind == 'U':
+            undefined.add(sym)
+        elif kind.isupper():
+            defined.add(sym)
+    return table
+
+
+def check_calls(core, objects):
+    table = symbols(core)
+    table.update(symbols(objects))
+    definer = {}
+    for member, (defined, _) in table.items():
+        for sym in defined:
+            definer.setdefault(sym, member)
+    errors = []
+    seen = set()
+    for member, (_, undefined) in sorted(table.items()):
+        user = floor_of(member)
+        if user is None:
+            errors.append(f'{member}: an object of no floor (name it by its folder)')
+            continue
+        seen.add(FLOORS[user])
+        for sym in sorted(undefined):
+            owner = definer.get(sym)
+            if owner is not None and floor_of(owner) > user:
+                errors.append(f'{member} calls up into {owner}: {sym}')
+    missing = set(FLOORS) - seen
+    if missing:
+        errors.append('no object found for ' + ', '.join(sorted(missing)))
+    return errors, len(table)
+
+
+def check_includes(build, root):
+    out = subprocess.run(['ninja', '-C', build, '-t', 'deps'], check=True,
+                         capture_output=True, text=True).stdout
+    errors = []
+    checked = 0
+    target = None
+    src = os.path.join(root, 'src') + os.sep
+    contract = os.path.join(root, CONTRACT)
+    for line in out.splitlines():
+        if line and not line.startswith(' '):
+            target = line.split(':')[0]
+            floor = floor_of(target)
+            # Every build of a shim file: the library's and its variants'.
+            wanted = floor is not None and FLOORS[floor].startswith('shim_')
+            checked += wanted
+            continue
+        path = line.strip()
+        if not path or target is None or not wanted:
+            continue
+        full = os.path.realpath(os.path.join(build, path))
+        if full.startswith(src) and full != contract:
+            errors.append(f'{target} includes {os.path.relpath(full, root)}'
+                          f' (the shim may include only {CONTRACT} of src/)')
+    if not checked:
+        errors.append(f'no dependency record of a shim object in {build}')
+    return errors, checked
+
+
+def check_paths(root):
+    errors = []
+    base = os.path.join(root, 'shim')
+    for folder, _, files in os.walk(base):
+        for name in files:
+            path = os.path.join(folder, name)
+            if not name.endswith(('.h', '.c')):
+                continue
+            with open(path, encoding='utf-8') as f:
+                for n, line in enumerate(f, 1):
+                    if re.match(r'\s*#\s*include\s*[<"][^>"]*\bsrc/', line):
+                        errors.append(f'{os.path.relpath(path, root)}:{n}: {line.strip()}')
+    return errors
+
+
+def main():
+    build, core, objects, root = sys.argv[1:5]
+    root = os.path.realpath(root)
+    call_errors, nobjects = check_calls(core, objects)
+    include_errors, nchecked = check_includes(build, root)
+    path_errors = check_paths(root)
+    errors = call_errors + include_errors + path_errors
+    for e in errors:
+        print(e)
+    if errors:
+        print(f'{len(errors)} layering errors (floors, lowest first: {", ".join(FLOORS)})')
+        return 1
+    print(f'{nobjects} objects call only into their own floor or below; '
+          f'{nchecked} shim objects include no header of src/ but {CONTRACT}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
