@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Number parsing with the kernel's conventions, jiffies, and sort_r(). */
+/*
+ * Number parsing with the kernel's conventions, the command-line splitter,
+ * jiffies, and sort_r().
+ */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -7,6 +10,7 @@
 #include <time.h>
 #include <linux/kernel.h>
 #include <linux/jiffies.h>
+#include <linux/string.h>
 #include <linux/sort.h>
 
 /* Parse all of s (one trailing newline allowed) as an unsigned long long. */
@@ -109,6 +113,36 @@ unsigned long long memparse(const char *ptr, char **retptr)
 	if (retptr)
 		*retptr = end;
 	return v;
+}
+
+char *next_arg(char *args, char **param, char **val)
+{
+	bool in_quote = *args == '"', unquote = in_quote;
+	char *end, *equals = NULL;
+
+	args += in_quote;
+	for (end = args; *end && (in_quote || !isspace((unsigned char)*end));
+	     end++) {
+		if (*end == '"')
+			in_quote = !in_quote;
+		else if (*end == '=' && !equals)
+			equals = end;
+	}
+	*param = args;
+	*val = NULL;
+	if (equals) {
+		*equals = '\0';
+		*val = equals + 1;
+		if (**val == '"') {
+			++*val;
+			unquote = true;
+		}
+	}
+	if (unquote && end > args && end[-1] == '"')
+		end[-1] = '\0';
+	if (*end)
+		*end++ = '\0';
+	return skip_spaces(end);
 }
 
 static struct timespec jiffies_start;

@@ -3,6 +3,7 @@
 #ifndef _SHIM_LINUX_STRING_H
 #define _SHIM_LINUX_STRING_H
 
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <linux/types.h>
@@ -45,13 +46,23 @@ static inline char *strnchr(const char *s, size_t count, int c)
 	return memchr(s, c, __shim_strnlen(s, count));
 }
 
-/* First character of s that is not white space. */
+/* First character of s that is not white space (isspace(), as the kernel's). */
 static inline char *skip_spaces(const char *s)
 {
-	while (*s == ' ' || *s == '\t' || *s == '\n')
+	while (isspace((unsigned char)*s))
 		s++;
 	return (char *)s;
 }
+
+/*
+ * Cut the first word of a command line (args, at no blank) in place, as
+ * the kernel splits its command line: the word ends at a blank outside
+ * double quotes; *param is it up to its first '=', *val the rest, or
+ * NULL without '='; a quote opening the word or the value, and the one
+ * then ending the word, are dropped.  Returns the next word, or the
+ * terminating "" (lib/cmdline.c).
+ */
+char *next_arg(char *args, char **param, char **val);
 
 /* Copy at most size-1 bytes and terminate; bytes copied or -E2BIG. */
 static inline ssize_t strscpy(char *dst, const char *src, size_t size)
