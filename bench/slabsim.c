@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/slab.h>
 #include <linux/libslab.h>
@@ -648,17 +649,18 @@ static void usage(FILE *f)
 		"\n"
 		"  --seed N          PRNG seed (default %d); the same seed gives the same run\n"
 		"  --ops N           workload steps (default %d)\n"
-		"  --cmdline STRING  the allocator's boot parameters, applied before the caches\n"
-		"                    are created, e.g. 'slub_min_order=1 slab_nomerge'; the\n"
-		"                    simulated machine's (nr_cpus=, mem=, numa=fake=, ...) are\n"
-		"                    set up before main() and come from LIBSLAB_CMDLINE only\n"
+		"  --cmdline STRING  boot parameters after those of LIBSLAB_CMDLINE, the\n"
+		"                    allocator's and the simulated machine's alike, e.g.\n"
+		"                    'slub_min_order=1 slab_nomerge nr_cpus=2': slabsim runs\n"
+		"                    itself again with them in LIBSLAB_CMDLINE, so that\n"
+		"                    start-up applies them before any cache exists\n"
 		"  --aliases         after slabinfo, list the names merged into other caches\n"
 		"  --quiet           print neither slabinfo nor the summary line\n"
 		"  --help            show this help\n"
 		"\n"
-		"Boot parameters are also read from LIBSLAB_CMDLINE at start-up.\n"
+		"Boot parameters are read from LIBSLAB_CMDLINE at start-up.\n"
 		"Exit status: 0 ok, 1 a check failed, libslab reported an error or the\n"
-		"output could not be written, 2 bad usage, bad LIBSLAB_CMDLINE parameters\n"
+		"output could not be written, 2 bad usage, bad or unknown boot parameters\n"
 		"or an unreadable input.\n",
 		DEFAULT_SEED, DEFAULT_OPS);
 }
@@ -684,28 +686,42 @@ static bool parse_number(const char *option, const char *s, unsigned long long *
 }
 
 /*
- * The words of --cmdline that set up the simulated machine: too late for
- * them in main(), so each is refused with a message; false if any was.
+ * --cmdline: run this program again, with the same options but cmdline
+ * after LIBSLAB_CMDLINE's words, so that start-up reads it as the command
+ * line before any cache exists (in this process the kmalloc caches exist
+ * by now).  Returns only when that cannot be done, with 2.
  */
-static bool cmdline_is_the_allocators(const char *cmdline)
+static int run_with_cmdline(const char *argv0, const char *cmdline,
+			    unsigned long long seed, unsigned long long ops,
+			    bool quiet, bool aliases)
 {
-	bool ok = true;
+	const char *env = getenv("LIBSLAB_CMDLINE");
+	char seed_arg[24], ops_arg[24], exe[PATH_MAX], *line;
+	char *args[] = { (char *)argv0, "--seed", seed_arg, "--ops", ops_arg,
+			 NULL, NULL, NULL };
+	int n = 5;
+	ssize_t len;
 
-	while (*cmdline) {
-		size_t len;
-
-		cmdline += strspn(cmdline, " \t\n");
-		len = strcspn(cmdline, " \t\n");
-		if (len && sim_is_machine_param(cmdline)) {
-			fprintf(stderr, "slabsim: --cmdline: %.*s sets up the simulated machine, "
-				"which start-up reads from LIBSLAB_CMDLINE only: "
-				"LIBSLAB_CMDLINE='%.*s' slabsim ...\n",
-				(int)len, cmdline, (int)len, cmdline);
-			ok = false;
-		}
-		cmdline += len;
+	snprintf(seed_arg, sizeof(seed_arg), "%llu", seed);
+	snprintf(ops_arg, sizeof(ops_arg), "%llu", ops);
+	if (quiet)
+		args[n++] = "--quiet";
+	if (aliases)
+		args[n++] = "--aliases";
+	/* This very program: argv[0] may name another one on PATH. */
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len < 0 || asprintf(&line, "%s%s%s", env ?: "",
+				env && *env ? " " : "", cmdline) < 0) {
+		fprintf(stderr, "slabsim: --cmdline: %s\n", strerror(errno));
+		return 2;
 	}
-	return ok;
+	exe[len] = '\0';
+	if (!setenv("LIBSLAB_CMDLINE", line, 1))
+		execv(exe, args);
+	fprintf(stderr, "slabsim: --cmdline: cannot run %s again: %s\n", exe,
+		strerror(errno));
+	free(line);
+	return 2;
 }
 
 /*
@@ -741,11 +757,12 @@ int main(int argc, char **argv)
 	const char *cmdline = NULL;
 	unsigned long errors_before;
 	bool quiet = false, aliases = false;
-	int opt, ret;
+	int opt;
 
 	/* Start-up reported each bad word; a run on other settings is no answer. */
 	if (sim_cmdline_had_errors()) {
-		fprintf(stderr, "slabsim: LIBSLAB_CMDLINE has bad parameters (see above)\n");
+		fprintf(stderr, "slabsim: the boot parameters (LIBSLAB_CMDLINE, --cmdline) "
+			"have bad or unknown words (see above)\n");
 		return 2;
 	}
 	if (argc > 1 && !strcmp(argv[1], "replay"))
@@ -782,17 +799,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	if (cmdline && !cmdline_is_the_allocators(cmdline))
-		return 2;
-	if (cmdline && libslab_parse_cmdline(cmdline)) {
-		fprintf(stderr, "slabsim: bad boot parameters: %s\n", cmdline);
-		return 2;
-	}
-	ret = libslab_init();
-	if (ret) {
-		fprintf(stderr, "slabsim: libslab_init failed (%d)\n", ret);
-		return 1;
-	}
+	if (cmdline)
+		return run_with_cmdline(argv[0], cmdline, seed, ops, quiet,
+					aliases);
 	errors_before = libslab_error_count();
 	rng_state = seed;
 

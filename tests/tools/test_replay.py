@@ -377,11 +377,10 @@ class SlabsimOptions(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("--ops 99999999999999999999999: more than 18446744073709551615", err)
 
-    def test_a_machine_parameter_in_cmdline_is_refused_with_the_way_to_set_it(self):
-        rc, err = slabsim("--cmdline", "slab_nomerge nr_cpus=4", "--quiet")
+    def test_cmdline_goes_to_the_machine_too(self):
+        rc, err = slabsim("--cmdline", "slab_nomerge nr_cpus=abc", "--quiet")
         self.assertEqual(rc, 2)
-        self.assertIn("--cmdline: nr_cpus=4 sets up the simulated machine", err)
-        self.assertIn("LIBSLAB_CMDLINE='nr_cpus=4'", err)
+        self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", err)
 
     def test_bad_machine_parameters_in_the_environment_fail_the_run(self):
         env = dict(os.environ, LIBSLAB_CMDLINE="nr_cpus=abc")
@@ -389,7 +388,8 @@ class SlabsimOptions(unittest.TestCase):
                            text=True, env=env, timeout=60)
         self.assertEqual(p.returncode, 2)
         self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", p.stderr)
-        self.assertIn("slabsim: LIBSLAB_CMDLINE has bad parameters", p.stderr)
+        self.assertIn("slabsim: the boot parameters (LIBSLAB_CMDLINE, --cmdline) have bad",
+                      p.stderr)
 
     def test_bad_allocator_parameters_in_the_environment_fail_the_run(self):
         env = dict(os.environ, LIBSLAB_CMDLINE="slub_min_order=x")
@@ -407,9 +407,9 @@ class SlabsimOptions(unittest.TestCase):
         self.assertIn('libslab: unknown parameters in LIBSLAB_CMDLINE: "slub_debgu=FZ cpumap=rr", ignored',
                       p.stderr)
 
-    def test_the_help_says_where_machine_parameters_go(self):
+    def test_the_help_says_when_cmdline_applies(self):
         p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)
-        self.assertIn("come from LIBSLAB_CMDLINE only", p.stdout)
+        self.assertIn("start-up applies them before any cache exists", p.stdout)
 
 
 if __name__ == "__main__":
