@@ -106,8 +106,8 @@ static const struct slab_param slab_params[] = {
 	{ "libslab_extra_checks=", setup_libslab_extra_checks },
 };
 
-/* The parameter word ("name" or "name=value") sets, or NULL. */
-static const struct slab_param *find_param(const char *word)
+/* The entry of slab_params[] for param, given with a value (val) or not, or NULL. */
+static const struct slab_param *find_param(const char *param, const char *val)
 {
 	size_t i;
 
@@ -116,34 +116,32 @@ static const struct slab_param *find_param(const char *word)
 		size_t len = strlen(name);
 		bool takes_value = name[len - 1] == '=';
 
-		if ((takes_value ? strncmp(word, name, len) :
-				   strcmp(word, name)) == 0)
+		if (takes_value == !!val &&
+		    !strncmp(param, name, len - takes_value) &&
+		    !param[len - takes_value])
 			return &slab_params[i];
 	}
 	return NULL;
 }
 
-bool libslab_is_boot_param(const char *word)
+/*
+ * One word of the command line, offered as init/main.c's
+ * obsolete_checksetup() offers it to the __setup() table.
+ */
+int libslab_setup_param(const char *param, const char *val)
 {
-	return find_param(word);
-}
-EXPORT_SYMBOL(libslab_is_boot_param);
+	const struct slab_param *p = find_param(param, val);
 
-/* Apply one word of the command line; 0 also for words not ours. */
-static int apply_param(const char *word)
-{
-	const struct slab_param *param = find_param(word);
-	size_t len;
-
-	if (!param)
-		return 0;
-	len = strlen(param->name);
-	if (param->setup(param->name[len - 1] == '=' ? word + len : "")) {
-		pr_warn("libslab: malformed boot parameter '%s'\n", word);
+	if (!p)
+		return -ENOENT;
+	if (p->setup(val ?: "")) {
+		pr_warn("libslab: malformed boot parameter '%s%s%s'\n",
+			param, val ? "=" : "", val ?: "");
 		return -EINVAL;
 	}
 	return 0;
 }
+EXPORT_SYMBOL(libslab_setup_param);
 
 int libslab_parse_cmdline(const char *cmdline)
 {
@@ -151,28 +149,22 @@ int libslab_parse_cmdline(const char *cmdline)
 	 * Static, as a boot command line is: too big for a kernel stack, and
 	 * parsed before anything else runs.
 	 */
-	static char word[COMMAND_LINE_SIZE];
+	static char line[COMMAND_LINE_SIZE];
+	char *args, *param, *val;
 	int ret = 0;
 
-	while (cmdline && *cmdline) {
-		size_t len;
-
-		cmdline = skip_spaces(cmdline);
-		len = strcspn(cmdline, " \t\n");
-		if (!len)
-			break;
-		if (len >= sizeof(word)) {
-			/* No kernel command line holds it: refuse, never cut. */
-			pr_warn("libslab: boot parameter '%.32s...' is longer than %d characters\n",
-				cmdline, COMMAND_LINE_SIZE - 1);
+	if (!cmdline)
+		return 0;
+	if (strscpy(line, cmdline, sizeof(line)) < 0) {
+		/* No kernel command line holds it: refuse, never cut. */
+		pr_warn("libslab: command line '%.32s...' is longer than %d characters; ignored\n",
+			cmdline, COMMAND_LINE_SIZE - 1);
+		return -EINVAL;
+	}
+	for (args = skip_spaces(line); *args; ) {
+		args = next_arg(args, &param, &val);
+		if (libslab_setup_param(param, val) == -EINVAL)
 			ret = -EINVAL;
-		} else {
-			memcpy(word, cmdline, len);
-			word[len] = '\0';
-			if (apply_param(word))
-				ret = -EINVAL;
-		}
-		cmdline += len;
 	}
 	return ret;
 }

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The simulated machine's set-up: parse its parameters of LIBSLAB_CMDLINE
- * once and build its CPUs, nodes and page allocator.  Any shim entry point
- * may run before the front end's start-up (another library's constructor
- * allocating), so each calls sim_init(), which runs exactly once.
+ * The simulated machine's set-up: its table of parameters, and the
+ * building of its CPUs, nodes and page allocator.  The front end's
+ * start-up offers each word of the command line to the table
+ * (sim_setup_param()), then brings the machine up (sim_init()), as the
+ * kernel's early parameters are taken before the machine is set up.  Any
+ * shim entry point calls sim_init() too, so that a machine used before
+ * start-up (by another constructor) still exists: on the defaults.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -18,20 +21,25 @@
 #include <sim/switches.h>
 #include <sim/page_alloc.h>
 #include <sim/params.h>
+#include <sim/startup.h>
 #include <linux/fault-inject.h>
 #include <asm/setup.h>
 #include "sim.h"
 
+#define DEFAULT_NODE_BYTES	(1UL << 30)
 /* What a machine without parameters has. */
-static const struct sim_config default_config = {
-	.nr_cpus = 0,
-	.nr_nodes = 1,
-	.node_bytes = 1UL << 30,
-	.cpu_map = SIM_CPU_MAP_DEFAULT,
-	.watchdog_thresh = 10,	/* kernel/watchdog.c's default */
-};
-static struct sim_config config;
+#define DEFAULT_CONFIG {						\
+	.nr_cpus = 0,							\
+	.nr_nodes = 1,							\
+	.node_bytes = DEFAULT_NODE_BYTES,				\
+	.cpu_map = SIM_CPU_MAP_DEFAULT,					\
+	.watchdog_thresh = 10,	/* kernel/watchdog.c's default */	\
+}
+/* What start-up's words set; read once the machine is up. */
+static struct sim_config config = DEFAULT_CONFIG;
 static pthread_once_t sim_once = PTHREAD_ONCE_INIT;
+/* sim_init() has begun: the words come too late. */
+static bool machine_up;
 
 /*
  * The smallest node is one block of the largest order; the largest
@@ -57,9 +65,12 @@ static int setup_nr_cpus(void *nr_cpus, const char *value)
 	return setup_count(nr_cpus, value, NR_CPUS);
 }
 
+/* numa=fake=N, the one numa= option the machine models. */
 static int setup_numa_fake(void *nr_nodes, const char *value)
 {
-	return setup_count(nr_nodes, value, MAX_NUMNODES);
+	if (strncmp(value, "fake=", 5))
+		return -EINVAL;
+	return setup_count(nr_nodes, value + 5, MAX_NUMNODES);
 }
 
 static int setup_mem(void *node_bytes, const char *value)
@@ -130,8 +141,6 @@ static int setup_watchdog_thresh(void *thresh, const char *value)
 /* A parameter without a value (nowatchdog, nosoftlockup). */
 static int setup_flag(void *on, const char *value)
 {
-	if (value[0])
-		return -EINVAL;
 	*(bool *)on = true;
 	return 0;
 }
@@ -148,9 +157,12 @@ static int setup_fail_page_alloc(void *spec, const char *value)
 	return 0;
 }
 
-/* A word of LIBSLAB_CMDLINE that sets up the simulated machine. */
+/*
+ * A word of the command line that sets up the simulated machine: one
+ * table, as the kernel's early_param()s are one section.
+ */
 struct sim_param {
-	const char *name;	/* with its '=' */
+	const char *name;	/* with '=' when it takes a value */
 	int (*setup)(void *field, const char *value);
 	size_t field;		/* what it sets: offsetof(struct sim_config, ...) */
 	const char *expects;	/* a good value, for the message about a bad one */
@@ -162,8 +174,8 @@ struct sim_param {
 static const struct sim_param sim_params[] = {
 	PARAM("nr_cpus=", setup_nr_cpus, nr_cpus,
 	      "a number of CPUs in 1.." __stringify(NR_CPUS)),
-	PARAM("numa=fake=", setup_numa_fake, nr_nodes,
-	      "a number of nodes in 1.." __stringify(MAX_NUMNODES)),
+	PARAM("numa=", setup_numa_fake, nr_nodes,
+	      "fake= and a number of nodes in 1.." __stringify(MAX_NUMNODES)),
 	PARAM("mem=", setup_mem, node_bytes, "a size per node in 4M..1024G"),
 	PARAM("cpu_map=", setup_cpu_map, cpu_map, "rr or getcpu"),
 	PARAM("preempt=", setup_preempt, preempt_rt,
@@ -184,81 +196,82 @@ static const struct sim_param sim_params[] = {
 #undef ON_OFF
 #undef PARAM
 
+/* The entry of sim_params[] for param, given with a value (val) or not, or NULL. */
+static const struct sim_param *find_param(const char *param, const char *val)
+{
+	const struct sim_param *p;
+
+	for (p = sim_params; p < sim_params + ARRAY_SIZE(sim_params); p++) {
+		size_t len = strlen(p->name);
+		bool takes_value = p->name[len - 1] == '=';
+
+		if (takes_value == !!val &&
+		    !strncmp(param, p->name, len - takes_value) &&
+		    !param[len - takes_value])
+			return p;
+	}
+	return NULL;
+}
+
 /*
- * Apply one word to c if it is a machine parameter.  A bad value leaves c
- * as it was, as the kernel leaves a malformed boot parameter unapplied,
- * but never silently.
+ * Apply param=val to c if it is a machine parameter: 0, -ENOENT if it is
+ * not one, or -EINVAL for a bad value, which leaves c as it was, as the
+ * kernel leaves a malformed boot parameter unapplied, but never silently.
  */
-static int sim_param_apply(struct sim_config *c, const char *word, size_t len)
+static int apply_param(struct sim_config *c, const char *param, const char *val)
 {
-	char value[COMMAND_LINE_SIZE];
-	size_t i;
+	const struct sim_param *p = find_param(param, val);
 
-	for (i = 0; i < ARRAY_SIZE(sim_params); i++) {
-		size_t name_len = strlen(sim_params[i].name);
-
-		if (len < name_len || strncmp(word, sim_params[i].name, name_len) != 0)
-			continue;
-		if (len - name_len < sizeof(value)) {
-			memcpy(value, word + name_len, len - name_len);
-			value[len - name_len] = '\0';
-			if (!sim_params[i].setup((char *)c + sim_params[i].field, value))
-				return 0;
-		}
-		pr_err("libslab: %.*s: expects %s; ignored\n",
-		       (int)min_t(size_t, len, 64), word, sim_params[i].expects);
-		return -EINVAL;
-	}
-	return 0;
+	if (!p)
+		return -ENOENT;
+	if (!p->setup((char *)c + p->field, val))
+		return 0;
+	pr_err("libslab: %s=%.64s: expects %s; ignored\n", param, val,
+	       p->expects);
+	return -EINVAL;
 }
 
-bool sim_is_machine_param(const char *word)
+/* Refuse a memory per node that the nodes together cannot have: 0 or -EINVAL. */
+static int check_memory(struct sim_config *c)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(sim_params); i++)
-		if (!strncmp(word, sim_params[i].name, strlen(sim_params[i].name)))
-			return true;
-	return false;
+	if ((unsigned long long)c->node_bytes * c->nr_nodes <= SIM_MEM_MAX)
+		return 0;
+	pr_err("libslab: mem=%lu with numa=fake=%u: more than 1024G in all; mem= ignored\n",
+	       c->node_bytes, c->nr_nodes);
+	c->node_bytes = DEFAULT_NODE_BYTES;
+	return -EINVAL;
 }
 
-const char *sim_cmdline_word(const char **cursor, size_t *len)
+int sim_setup_param(const char *param, const char *val)
 {
-	const char *word;
-
-	if (!*cursor)
-		return NULL;
-	word = *cursor + strspn(*cursor, " \t\n");
-	*len = strcspn(word, " \t\n");
-	*cursor = word + *len;
-	return *len ? word : NULL;
-}
-
-/* Parse the machine parameters of cmdline into c; 0, or -EINVAL if any was bad. */
-static int sim_parse(const char *cmdline, struct sim_config *c)
-{
-	const char *word;
-	size_t len;
-	int ret = 0;
-
-	*c = default_config;
-	while ((word = sim_cmdline_word(&cmdline, &len)))
-		if (sim_param_apply(c, word, len))
-			ret = -EINVAL;
-	if ((unsigned long long)c->node_bytes * c->nr_nodes > SIM_MEM_MAX) {
-		pr_err("libslab: mem=%lu with numa=fake=%u: more than 1024G in all; mem= ignored\n",
-		       c->node_bytes, c->nr_nodes);
-		c->node_bytes = default_config.node_bytes;
-		ret = -EINVAL;
-	}
-	return ret;
+	if (!__atomic_load_n(&machine_up, __ATOMIC_ACQUIRE))
+		return apply_param(&config, param, val);
+	if (!find_param(param, val))
+		return -ENOENT;
+	pr_err("libslab: %s%s%.64s: the simulated machine is up already; ignored\n",
+	       param, val ? "=" : "", val ?: "");
+	return -EBUSY;
 }
 
 int sim_check_cmdline(const char *cmdline)
 {
-	struct sim_config scratch;
+	struct sim_config scratch = DEFAULT_CONFIG;
+	char line[COMMAND_LINE_SIZE], *args, *param, *val;
+	int ret = 0;
 
-	return sim_parse(cmdline, &scratch);
+	if (!cmdline)
+		return 0;
+	if (strscpy(line, cmdline, sizeof(line)) < 0) {
+		pr_err("libslab: command line '%.32s...' is longer than %d characters\n",
+		       cmdline, COMMAND_LINE_SIZE - 1);
+		return -EINVAL;
+	}
+	for (args = skip_spaces(line); *args; ) {
+		args = next_arg(args, &param, &val);
+		if (apply_param(&scratch, param, val) == -EINVAL)
+			ret = -EINVAL;
+	}
+	return check_memory(&scratch) ?: ret;
 }
 
 static bool cmdline_errors;
@@ -275,7 +288,8 @@ bool sim_cmdline_had_errors(void)
 
 static void sim_init_once(void)
 {
-	if (sim_parse(getenv("LIBSLAB_CMDLINE"), &config))
+	__atomic_store_n(&machine_up, true, __ATOMIC_RELEASE);
+	if (check_memory(&config))
 		sim_note_cmdline_error();
 	sim_switches.init_on_alloc = config.init_on_alloc;
 	sim_switches.init_on_free = config.init_on_free;

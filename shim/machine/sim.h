@@ -5,6 +5,7 @@
 
 #include <linux/sched.h>
 #include <sim/cpu.h>
+#include <sim/startup.h>
 
 /* One step of the xorshift64 generator every seeded shim choice uses. */
 static inline u64 sim_xorshift64(u64 x)
@@ -15,16 +16,13 @@ static inline u64 sim_xorshift64(u64 x)
 	return x;
 }
 
-/* Set up CPUs, nodes, arenas and the per-CPU region once (thread safe). */
-void sim_init(void);
-
 enum sim_cpu_map {
 	SIM_CPU_MAP_DEFAULT,	/* no cpu_map=: getcpu where the rseq commit runs, else rr */
 	SIM_CPU_MAP_RR,		/* round-robin at first use */
 	SIM_CPU_MAP_GETCPU,	/* sched_getcpu() at each use */
 };
 
-/* Parsed shim words of LIBSLAB_CMDLINE. */
+/* The machine's parameters, as start-up's words set them (init.c). */
 struct sim_config {
 	unsigned int nr_cpus;		/* 0: the machine's */
 	unsigned int nr_nodes;
@@ -50,17 +48,6 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 			  bool poison);
 void sim_fault_setup(u64 seed);
 void sim_random_setup(u64 seed);
-
-/*
- * The next blank-separated word of a command line: its start, with *len
- * its length and *cursor moved past it; NULL when none is left (or the
- * line is NULL).
- */
-const char *sim_cmdline_word(const char **cursor, size_t *len);
-/* Start-up found a bad word in LIBSLAB_CMDLINE (sim_cmdline_had_errors()). */
-void sim_note_cmdline_error(void);
-/* Make f what kvfree_rcu() frees its objects with (the front end's start-up). */
-void sim_rcu_bind_kvfree(void (*f)(const void *object));
 
 struct sim_det_task;
 

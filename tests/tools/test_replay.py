@@ -404,8 +404,8 @@ class SlabsimOptions(unittest.TestCase):
         p = subprocess.run([SLABSIM, "--ops", "10", "--quiet"], capture_output=True,
                            text=True, env=env, timeout=60)
         self.assertEqual(p.returncode, 2)
-        self.assertIn('libslab: unknown parameters in LIBSLAB_CMDLINE: "slub_debgu=FZ cpumap=rr", ignored',
-                      p.stderr)
+        self.assertIn('libslab: Unknown kernel command line parameters "slub_debgu=FZ cpumap=rr"'
+                      ' in LIBSLAB_CMDLINE, ignored', p.stderr)
 
     def test_the_help_says_when_cmdline_applies(self):
         p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)

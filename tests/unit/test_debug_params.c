@@ -96,7 +96,7 @@ static void test_a_parameter_longer_than_a_command_line_is_refused(void **state)
 	memset(param, 'x', sizeof(param) - 1);
 	memcpy(param, "slub_debug=P,", 13);
 	assert_int_equal(libslab_parse_cmdline(param), -EINVAL);
-	assert_captured("boot parameter 'slub_debug=P,xxxxxxxxxxxxxxxxxxx...' is longer than 2047 characters");
+	assert_captured("command line 'slub_debug=P,xxxxxxxxxxxxxxxxxxx...' is longer than 2047 characters");
 }
 
 static void test_blocks_give_different_caches_different_flags(void **state)

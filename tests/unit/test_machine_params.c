@@ -6,6 +6,7 @@
  * unapplied); good values and the allocator's own words pass silently.
  */
 #include <sim/params.h>
+#include <sim/startup.h>
 #include "harness.h"
 
 static int start(void **state)
@@ -55,8 +56,13 @@ static void test_nr_cpus_out_of_range_or_not_a_number(void **state)
 
 static void test_numa_fake_out_of_range(void **state)
 {
-	assert_refused("numa=fake=0", "libslab: numa=fake=0: expects a number of nodes in 1..64; ignored\n");
-	assert_refused("numa=fake=65", "libslab: numa=fake=65: expects a number of nodes in 1..64; ignored\n");
+	assert_refused("numa=fake=0",
+		       "libslab: numa=fake=0: expects fake= and a number of nodes in 1..64; ignored\n");
+	assert_refused("numa=fake=65",
+		       "libslab: numa=fake=65: expects fake= and a number of nodes in 1..64; ignored\n");
+	/* numa=off and the kernel's other numa= options are not modelled. */
+	assert_refused("numa=off",
+		       "libslab: numa=off: expects fake= and a number of nodes in 1..64; ignored\n");
 }
 
 static void test_mem_negative_too_small_or_too_large(void **state)
@@ -104,6 +110,17 @@ static void test_every_bad_word_gets_its_message(void **state)
 		       "libslab: mem=2M: expects a size per node in 4M..1024G; ignored\n");
 }
 
+/* Once the machine is up (start-up brought it up), its words come too late, and are told so. */
+static void test_a_machine_word_after_start_up_is_refused(void **state)
+{
+	capture_start();
+	assert_int_equal(sim_setup_param("nr_cpus", "4"), -EBUSY);
+	assert_int_equal(sim_setup_param("slab_nomerge", NULL), -ENOENT);
+	capture_stop();
+	assert_string_equal(captured(), "libslab: nr_cpus=4: the simulated machine is up already; ignored\n");
+	assert_int_equal(nr_cpu_ids, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +134,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_switches_take_the_kernels_booleans, start, stop),
 		cmocka_unit_test_setup_teardown(test_fail_page_alloc_needs_four_fields, start, stop),
 		cmocka_unit_test_setup_teardown(test_every_bad_word_gets_its_message, start, stop),
+		cmocka_unit_test_setup_teardown(test_a_machine_word_after_start_up_is_refused, start, stop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -132,6 +132,15 @@ static void test_valid_words_apply_beside_a_malformed_one(void **state)
 	restore_defaults();
 }
 
+/* Words are cut as the kernel cuts its command line: at any blank, a value's quotes dropped. */
+static void test_words_are_split_as_the_kernel_splits_them(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("\tslub_min_order=\"2\"\nslab_nomerge\r"), 0);
+	assert_int_equal(slub_min_order, 2);
+	assert_true(slab_nomerge);
+	restore_defaults();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -147,6 +156,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_value_is_rejected),
 		cmocka_unit_test(test_other_subsystems_parameters_are_ignored),
 		cmocka_unit_test(test_valid_words_apply_beside_a_malformed_one),
+		cmocka_unit_test(test_words_are_split_as_the_kernel_splits_them),
 	};
 
 	return cmocka_run_group_tests(tests, expect_clean_setup,

@@ -18,14 +18,20 @@
 const char *kmem_cache_name(const struct kmem_cache *s);
 
 /*
- * Apply boot parameters (slub_min_order=, slub_max_order=, slub_min_objects=,
- * slab_nomerge, slab_merge; unknown words are ignored as the kernel ignores
- * other subsystems' parameters).  Returns 0, or -EINVAL for a malformed value
- * of a known parameter (the rest are still applied).
+ * Apply the allocator's boot parameters in cmdline (slub_min_order=,
+ * slab_nomerge, slub_debug, ...: the __setup() table of slab_params.c),
+ * split as the kernel splits its command line; other words are ignored,
+ * as the kernel ignores other subsystems' parameters.  Returns 0, or
+ * -EINVAL for a malformed value of a known parameter (reported; the rest
+ * are still applied) or a line longer than a command line (none applied).
  */
 int libslab_parse_cmdline(const char *cmdline);
-/* Whether word ("name" or "name=value") is one of the parameters above. */
-bool libslab_is_boot_param(const char *word);
+/*
+ * Offer one word, as next_arg() cut it (val NULL for a word without '='),
+ * to the allocator's table: 0 when applied, -EINVAL for a malformed value
+ * (reported, not applied), -ENOENT when it is no allocator parameter.
+ */
+int libslab_setup_param(const char *param, const char *val);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
 /*
