@@ -868,12 +868,31 @@ static inline bool object_debug_setup_needed(const struct kmem_cache *s)
 }
 
 /*
+ * What get_partial() is asked (6.12's struct partial_context): flags tell
+ * which nodes may serve; a cache on the single-object path
+ * (slab_uses_node_lists_only()) is handed one object of orig_size bytes,
+ * checked and counted, in object.
+ */
+struct partial_context {
+	gfp_t flags;
+	unsigned int orig_size;
+	void *object;
+};
+
+/*
  * slub_single.c: one object under the node lock, from a partial or a new
  * slab: a debug cache's slow path, and every allocation under SLUB_TINY
  * (the kernel's TINY __slab_alloc_node()).
  */
 void *slab_alloc_single(struct kmem_cache *s, gfp_t gfpflags, int node,
 			unsigned long addr, size_t orig_size);
+/*
+ * slub_single.c: take one object of orig_size bytes off partial slab of n,
+ * checked and counted, moving a slab it fills to the full list; NULL if
+ * the checks took the slab out of use.  Under n->list_lock.
+ */
+void *alloc_single_from_partial(struct kmem_cache *s, struct kmem_cache_node *n,
+				struct slab *slab, unsigned int orig_size);
 /* slub_single.c: a debug (or SLUB_TINY) cache's free under the node lock, checked if asked. */
 void free_to_partial_list(struct kmem_cache *s, struct slab *slab,
 			  void *head, void *tail, int bulk_cnt,
@@ -940,8 +959,17 @@ void set_partial_limits(struct kmem_cache *s);
 /* slub_layout.c: keep up to nr_objects free objects on each CPU's partial slabs. */
 void slub_set_cpu_partial(struct kmem_cache *s, unsigned int nr_objects);
 
-/* slub_alloc.c: allocate and initialise a new slab (not yet accounted). */
-struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node);
+/*
+ * slub_alloc.c: a slab for the slow path to allocate from: one of the
+ * partial lists' by get_partial()'s node policy (*fresh cleared), else a
+ * new one, not yet accounted (*fresh set); NULL without memory.  While
+ * *try_thisnode, the node asked for is tried alone and without waiting
+ * first (slab_try_thisnode()); a failed try clears it.  pc->flags is set
+ * here; pc->orig_size is the caller's.
+ */
+struct slab *get_partial_or_new_slab(struct kmem_cache *s, gfp_t gfpflags,
+				     int node, bool *try_thisnode,
+				     struct partial_context *pc, bool *fresh);
 /* slub_alloc.c: gfp flags with the bits slab may not use WARNed off. */
 gfp_t kmalloc_fix_flags(gfp_t flags);
 /* slub_alloc.c: the allocation path shared by every entry point. */
@@ -963,8 +991,15 @@ void remove_partial(struct kmem_cache_node *n, struct slab *slab);
 void inc_slabs_node(struct kmem_cache *s, int node, int objects);
 void dec_slabs_node(struct kmem_cache *s, int node, int objects);
 void discard_slab(struct kmem_cache *s, struct slab *slab);
-/* Take one slab off the partial lists (frozen for the caller) or NULL. */
-struct slab *get_partial(struct kmem_cache *s, int node, gfp_t flags);
+/*
+ * A partial slab for an allocation on node (NUMA_NO_NODE: this CPU's),
+ * then, unless pc->flags pins that node, on another node that holds more
+ * than min_partial; NULL if none.  A cache with per-CPU slabs gets the
+ * slab off its list, for the caller to freeze; a single-object cache gets
+ * pc->object from it, the slab staying on the node's lists.
+ */
+struct slab *get_partial(struct kmem_cache *s, int node,
+			 struct partial_context *pc);
 /* Return a cpu slab and its remaining cpu freelist to the node. */
 void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist);
 /* Put an unfrozen slab on this CPU's partial chain; drain if too long. */

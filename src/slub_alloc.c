@@ -138,7 +138,8 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 	return slab;
 }
 
-struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
+/* A new slab of s from node (NUMA_NO_NODE: by policy), not yet accounted. */
+static struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 {
 	if (unlikely(flags & GFP_SLAB_BUG_MASK))
 		flags = kmalloc_fix_flags(flags);
@@ -149,6 +150,33 @@ struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 	/* Of the caller's bits only how hard to try and where may pass. */
 	return allocate_slab(s, flags & (GFP_RECLAIM_MASK | GFP_CONSTRAINT_MASK),
 			     node);
+}
+
+/* 6.12's new_objects: step of ___slab_alloc(), which both slow paths take. */
+struct slab *get_partial_or_new_slab(struct kmem_cache *s, gfp_t gfpflags,
+				     int node, bool *try_thisnode,
+				     struct partial_context *pc, bool *fresh)
+{
+	struct slab *slab;
+
+	for (;;) {
+		/* The node asked for first, even over free objects elsewhere. */
+		pc->flags = *try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
+		slab = get_partial(s, node, pc);
+		if (slab) {
+			*fresh = false;
+			return slab;
+		}
+		slab = new_slab(s, pc->flags, node);
+		if (likely(slab)) {
+			stat(s, ALLOC_SLAB);
+			*fresh = true;
+			return slab;
+		}
+		if (!*try_thisnode)
+			return NULL;
+		*try_thisnode = false;
+	}
 }
 
 /* Whether slab satisfies a request for node. */
@@ -301,9 +329,9 @@ static noinline void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags,
 	struct slab *slab;
 	unsigned long flags;
 	void *object, *chain;
-	bool retry, frozen;
+	bool retry, frozen, fresh;
 	bool try_thisnode = slab_try_thisnode(node, gfpflags);
-	gfp_t pc_flags;
+	struct partial_context pc = { .orig_size = orig_size };
 
 	stat(s, ALLOC_SLOWPATH);
 	if (kmem_cache_debug(s))
@@ -350,26 +378,16 @@ reread:
 			goto reread;
 	}
 
-new_objects:
-	/* The node asked for first, even over free objects elsewhere. */
-	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
-	slab = get_partial(s, node, pc_flags);
-	if (slab) {
+	slab = get_partial_or_new_slab(s, gfpflags, node, &try_thisnode, &pc,
+				       &fresh);
+	if (unlikely(!slab))
+		return NULL;
+	if (!fresh) {
 		chain = freeze_slab(s, slab);
 		if (likely(chain))
 			return install_cpu_slab(s, slab, chain);
 		goto reread;
 	}
-
-	slab = new_slab(s, pc_flags, node);
-	if (unlikely(!slab)) {
-		if (try_thisnode) {
-			try_thisnode = false;
-			goto new_objects;
-		}
-		return NULL;
-	}
-	stat(s, ALLOC_SLAB);
 	inc_slabs_node(s, slab_nid(slab), slab->objects);
 
 	chain = slab->freelist;

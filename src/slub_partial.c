@@ -128,10 +128,12 @@ void *freeze_slab(struct kmem_cache *s, struct slab *slab)
 /*
  * Take the first usable slab off n's partial list for the caller and, when
  * the cache keeps per-CPU partial slabs, move up to half the CPU's limit of
- * further slabs onto this CPU's partial chain without freezing them.
+ * further slabs onto this CPU's partial chain without freezing them.  A
+ * single-object cache takes pc->object off the first slab that gives one.
  */
 static struct slab *get_partial_node(struct kmem_cache *s,
-				     struct kmem_cache_node *n)
+				     struct kmem_cache_node *n,
+				     struct partial_context *pc)
 {
 	struct slab *slab, *tmp, *taken = NULL;
 	unsigned int partial_slabs = 0;
@@ -143,6 +145,16 @@ static struct slab *get_partial_node(struct kmem_cache *s,
 
 	spin_lock_irqsave(&n->list_lock, flags);
 	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
+		/* The slab stays listed: no ALLOC_FROM_PARTIAL, as in 6.12. */
+		if (slab_uses_node_lists_only(s)) {
+			pc->object = alloc_single_from_partial(s, n, slab,
+							       pc->orig_size);
+			if (pc->object) {
+				taken = slab;
+				break;
+			}
+			continue;
+		}
 		remove_partial(n, slab);
 		if (!taken) {
 			taken = slab;
@@ -161,7 +173,8 @@ static struct slab *get_partial_node(struct kmem_cache *s,
 }
 
 /* Partial slabs of other nodes, when they have more than they keep anyway. */
-static struct slab *get_any_partial(struct kmem_cache *s, int skip)
+static struct slab *get_any_partial(struct kmem_cache *s, int skip,
+				    struct partial_context *pc)
 {
 	struct slab *slab;
 	int node;
@@ -172,22 +185,23 @@ static struct slab *get_any_partial(struct kmem_cache *s, int skip)
 		if (node == skip || !n ||
 		    data_race(n->nr_partial) <= s->min_partial) /* unlocked peek */
 			continue;
-		slab = get_partial_node(s, n);
+		slab = get_partial_node(s, n, pc);
 		if (slab)
 			return slab;
 	}
 	return NULL;
 }
 
-struct slab *get_partial(struct kmem_cache *s, int node, gfp_t flags)
+struct slab *get_partial(struct kmem_cache *s, int node,
+			 struct partial_context *pc)
 {
 	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
 	struct slab *slab;
 
-	slab = get_partial_node(s, get_node(s, searchnode));
-	if (slab || (node != NUMA_NO_NODE && (flags & __GFP_THISNODE)))
+	slab = get_partial_node(s, get_node(s, searchnode), pc);
+	if (slab || (node != NUMA_NO_NODE && (pc->flags & __GFP_THISNODE)))
 		return slab;
-	return get_any_partial(s, searchnode);
+	return get_any_partial(s, searchnode, pc);
 }
 
 void deactivate_slab(struct kmem_cache *s, struct slab *slab, void *freelist)

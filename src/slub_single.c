@@ -20,16 +20,15 @@
  * SLAB_STORE_USER is saved outside the lock.
  *
  * Kernel counterparts (mm/slub.c): alloc_single_from_partial(),
- * alloc_single_from_new_slab(), the kmem_cache_debug() branches of
- * get_partial_node() and ___slab_alloc(), the CONFIG_SLUB_TINY
- * __slab_alloc_node(), free_to_partial_list().
+ * alloc_single_from_new_slab(), the kmem_cache_debug() branch of
+ * ___slab_alloc(), the CONFIG_SLUB_TINY __slab_alloc_node(),
+ * free_to_partial_list().  The node search, get_partial() with its
+ * single-object branch in get_partial_node(), is slub_partial.c's.
  */
 #include "slab.h"
 
-/* Take one object off a partial slab of n; under list_lock. */
-static void *alloc_single_from_partial(struct kmem_cache *s,
-				       struct kmem_cache_node *n,
-				       struct slab *slab, unsigned int orig_size)
+void *alloc_single_from_partial(struct kmem_cache *s, struct kmem_cache_node *n,
+				struct slab *slab, unsigned int orig_size)
 {
 	void *object = slab->freelist;
 
@@ -71,62 +70,37 @@ static void *alloc_single_from_new_slab(struct kmem_cache *s,
 	return object;
 }
 
-/* An object from node's partial slabs, or NULL. */
-static void *alloc_from_node(struct kmem_cache *s, struct kmem_cache_node *n,
-			     unsigned int orig_size)
-{
-	struct slab *slab, *tmp;
-	unsigned long flags;
-	void *object = NULL;
-
-	/* an unlocked peek; the list is walked under the lock */
-	if (!n || !data_race(n->nr_partial))
-		return NULL;
-	spin_lock_irqsave(&n->list_lock, flags);
-	list_for_each_entry_safe(slab, tmp, &n->partial, slab_list) {
-		/* No ALLOC_FROM_PARTIAL: 6.12 counts only cpu slabs taken. */
-		object = alloc_single_from_partial(s, n, slab, orig_size);
-		if (object)
-			break;
-	}
-	spin_unlock_irqrestore(&n->list_lock, flags);
-	return object;
-}
-
+/*
+ * The kernel's SLUB_TINY __slab_alloc_node() and the kmem_cache_debug()
+ * branches of its ___slab_alloc(): the nodes are searched as for a cache
+ * with per-CPU slabs (get_partial_or_new_slab()).
+ */
 void *slab_alloc_single(struct kmem_cache *s, gfp_t gfpflags, int node,
 			unsigned long addr, size_t orig_size)
 {
-	int searchnode = node == NUMA_NO_NODE ? numa_mem_id() : node;
 	/* SLUB_TINY's path has no node-only first try; debug caches do. */
 	bool try_thisnode = !IS_ENABLED(CONFIG_LIBSLAB_TINY) &&
 			    slab_try_thisnode(node, gfpflags);
+	struct partial_context pc = { .orig_size = orig_size };
 	struct slab *slab;
-	gfp_t pc_flags;
 	void *object;
-	int nid;
+	bool fresh;
 
-new_objects:
-	pc_flags = try_thisnode ? SLAB_THISNODE_GFP : gfpflags;
-	object = alloc_from_node(s, get_node(s, searchnode), orig_size);
-	for (nid = 0; !object && nid < nr_node_ids; nid++) {
-		if (nid == searchnode ||
-		    (node != NUMA_NO_NODE && (pc_flags & __GFP_THISNODE)))
-			continue;
-		object = alloc_from_node(s, get_node(s, nid), orig_size);
-	}
-	while (!object) {
-		slab = new_slab(s, pc_flags, node);
-		if (unlikely(!slab)) {
-			if (try_thisnode) {
-				try_thisnode = false;
-				goto new_objects;
-			}
+	for (;;) {
+		slab = get_partial_or_new_slab(s, gfpflags, node, &try_thisnode,
+					       &pc, &fresh);
+		if (unlikely(!slab))
 			return NULL;
+		if (!fresh) {
+			object = pc.object;
+			break;
 		}
-		stat(s, ALLOC_SLAB);
 		object = alloc_single_from_new_slab(s, slab, orig_size);
+		/* A new slab failed its checks: 6.12's TINY path gives up. */
+		if (object || IS_ENABLED(CONFIG_LIBSLAB_TINY))
+			break;
 	}
-	if (s->flags & SLAB_STORE_USER)
+	if (likely(object) && (s->flags & SLAB_STORE_USER))
 		set_track_update(s, object, TRACK_ALLOC, addr,
 				 set_track_prepare());
 	return object;

@@ -28,7 +28,7 @@
 #define calculate_order			lslab_calculate_order
 #define set_partial_limits		lslab_set_partial_limits
 #define slub_set_cpu_partial		lslab_slub_set_cpu_partial
-#define new_slab			lslab_new_slab
+#define get_partial_or_new_slab		lslab_get_partial_or_new_slab
 #define kmalloc_fix_flags		lslab_kmalloc_fix_flags
 #define slab_alloc_node			lslab_slab_alloc_node
 #define do_slab_free			lslab_do_slab_free
@@ -85,6 +85,7 @@
 #define set_track_prepare		lslab_set_track_prepare
 #define set_track_update		lslab_set_track_update
 #define slab_alloc_single		lslab_slab_alloc_single
+#define alloc_single_from_partial	lslab_alloc_single_from_partial
 #define slab_bug			lslab_slab_bug
 #define slab_add_error			lslab_slab_add_error
 #define slab_in_kunit_test		lslab_slab_in_kunit_test

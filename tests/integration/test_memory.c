@@ -137,6 +137,45 @@ static void test_alloc_node_prefers_a_new_slab_on_that_node(void **state)
 }
 
 /*
+ * 6.12 get_any_partial(): another node's partial slabs serve a request
+ * only while that node holds more than min_partial of them; the few it
+ * keeps stay for its own allocations.  A debug cache allocates one object
+ * at a time (slub_single.c) but searches the nodes by the same rule:
+ * node 1 holds two partial slabs, node 0 none, and an allocation on CPU 0
+ * gets a new slab on node 0.
+ */
+static void test_debug_cache_leaves_a_remote_nodes_few_partial_slabs(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("debug_remote", 256, 0,
+						 SLAB_CONSISTENCY_CHECKS, NULL);
+	void *p[2 * TEST_PER_SLAB], *q;
+	int i;
+
+	assert_int_equal(oo_objects(s->oo), TEST_PER_SLAB);
+	for (i = 0; i < 2 * TEST_PER_SLAB; i++) {
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+		assert_non_null(p[i]);
+	}
+	kmem_cache_free(s, p[0]);
+	kmem_cache_free(s, p[TEST_PER_SLAB]);
+	/* A cache without debugging would hold them on CPU 0 still. */
+	libslab_flush_all(s);
+	assert_int_equal(libslab_node_nr_partial(s, 0), 0);
+	assert_int_equal(libslab_node_nr_partial(s, 1), 2);
+	assert_true(2 <= s->min_partial);
+
+	q = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_non_null(q);
+	assert_int_equal(folio_nid(virt_to_folio(q)), 0);
+	assert_int_equal(libslab_node_nr_partial(s, 1), 2);
+	kmem_cache_free(s, q);
+	for (i = 1; i < 2 * TEST_PER_SLAB; i++)
+		if (i != TEST_PER_SLAB)
+			kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+/*
  * The node-only try fails when node 1 has no free page; 6.12
  * ___slab_alloc() then retries with the caller's flags, which may use any
  * node: the object comes from node 0.
@@ -252,6 +291,7 @@ int main(void)
 		cmocka_unit_test_setup(test_nodes_come_from_the_command_line, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_prefers_a_new_slab_on_that_node, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_falls_back_when_that_node_is_full, pin_cpu0),
+		cmocka_unit_test_setup(test_debug_cache_leaves_a_remote_nodes_few_partial_slabs, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_places_object_on_that_node, pin_cpu0),
 		cmocka_unit_test_setup(test_default_node_is_the_cpus_node, pin_cpu0),
 		cmocka_unit_test_setup(test_slabs_are_counted_per_node, pin_cpu0),
