@@ -236,7 +236,7 @@ unsigned long destroy_kmalloc_caches(void)
 }
 
 /* A large kmalloc: whole compound pages from the page allocator. */
-static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
+static void *___kmalloc_large_node(size_t size, gfp_t flags, int node)
 {
 	unsigned int order = get_order(size);
 	struct page *page;
@@ -261,7 +261,7 @@ static void *__do_kmalloc_node(size_t size, gfp_t flags, int node,
 			       unsigned long caller)
 {
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
-		return kmalloc_large_node(size, flags, node);
+		return ___kmalloc_large_node(size, flags, node);
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
 	return slab_alloc_node(kmalloc_slab(size, flags, caller), flags, node,
@@ -341,7 +341,7 @@ void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags)
 	if (!b)
 		return kmalloc(size, flags);
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
-		return kmalloc_large_node(size, flags, NUMA_NO_NODE);
+		return ___kmalloc_large_node(size, flags, NUMA_NO_NODE);
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
 	return slab_alloc_node((*b)[kmalloc_index_of(size)], flags,

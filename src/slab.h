@@ -639,8 +639,8 @@ static inline unsigned long freelist_ptr_key(const struct kmem_cache *s,
 }
 
 /* The free pointer that the word at addr holds as stored. */
-static inline void *freeptr_decode(const struct kmem_cache *s, void **addr,
-				   void *stored)
+static inline void *freelist_ptr_decode(const struct kmem_cache *s, void **addr,
+					void *stored)
 {
 	if (likely(!s->random))
 		return stored;
@@ -651,7 +651,7 @@ static inline void *get_freepointer(const struct kmem_cache *s, void *object)
 {
 	void **addr = freeptr_addr(s, object);
 
-	return freeptr_decode(s, addr, *addr);
+	return freelist_ptr_decode(s, addr, *addr);
 }
 
 /*
@@ -666,7 +666,7 @@ static __always_inline void *get_freepointer_safe(bool plain,
 	/* the object may be reallocated and overwritten: the tid check decides */
 	void *stored = data_race(cpu_try_read(plain, *addr));
 
-	return freeptr_decode(s, addr, stored);
+	return freelist_ptr_decode(s, addr, stored);
 }
 
 /*

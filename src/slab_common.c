@@ -22,8 +22,8 @@ atomic_long_t slab_error_reports = ATOMIC_LONG_INIT(0);
 static struct kmem_cache boot_kmem_cache;
 static struct kmem_cache boot_kmem_cache_node;
 
-static __printf(2, 0) void vslab_bug(struct kmem_cache *s, const char *fmt,
-				    va_list args)
+static __printf(2, 0) void __slab_bug(struct kmem_cache *s, const char *fmt,
+				      va_list args)
 {
 	struct va_format vaf;
 	va_list message_args;
@@ -43,7 +43,7 @@ void slab_bug(struct kmem_cache *s, const char *fmt, ...)
 	va_list args;
 
 	va_start(args, fmt);
-	vslab_bug(s, fmt, args);
+	__slab_bug(s, fmt, args);
 	va_end(args);
 }
 
@@ -91,7 +91,7 @@ void slab_err(struct kmem_cache *s, struct slab *slab, const char *fmt, ...)
 	if (slab_add_error())
 		return;
 	va_start(args, fmt);
-	vslab_bug(s, fmt, args);
+	__slab_bug(s, fmt, args);
 	va_end(args);
 	__slab_err(slab);
 }
@@ -151,9 +151,11 @@ static struct kmem_cache *find_mergeable(unsigned int size, unsigned int align,
 }
 
 /* Merge name into a compatible cache; NULL if there is none. */
-static struct kmem_cache *cache_alias(const char *name, unsigned int size,
-				      unsigned int align, slab_flags_t flags,
-				      void (*ctor)(void *))
+static struct kmem_cache *__kmem_cache_alias(const char *name,
+					     unsigned int size,
+					     unsigned int align,
+					     slab_flags_t flags,
+					     void (*ctor)(void *))
 {
 	struct kmem_cache *s = find_mergeable(size, align, flags, ctor);
 	struct slab_alias *alias;
@@ -280,8 +282,9 @@ struct kmem_cache *__kmem_cache_create_args(const char *name,
 		goto out_unlock;
 
 	if (!local_args.usersize && !local_args.use_freeptr_offset) {
-		s = cache_alias(name, object_size, local_args.align,
-				kmem_cache_flags(flags, name), local_args.ctor);
+		s = __kmem_cache_alias(name, object_size, local_args.align,
+				       kmem_cache_flags(flags, name),
+				       local_args.ctor);
 		if (s)
 			goto out_unlock;
 	}

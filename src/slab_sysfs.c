@@ -586,7 +586,7 @@ static bool sysfs_dir_is_cache_name(struct kmem_cache *s)
  * create_unique_id(): ":[<flags>-]<size>", the flags that merging matches
  * as letters, the slab size in at least seven digits.
  */
-static int unique_id(struct kmem_cache *s, char *buf, size_t size)
+static int create_unique_id(struct kmem_cache *s, char *buf, size_t size)
 {
 	static const struct {
 		slab_flags_t flag;
@@ -615,7 +615,7 @@ int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size)
 	ssize_t len;
 
 	if (!sysfs_dir_is_cache_name(s))
-		return unique_id(s, buf, size);
+		return create_unique_id(s, buf, size);
 	len = strscpy(buf, s->name, size);
 	return len < 0 ? -ENAMETOOLONG : (int)len;
 }
@@ -709,7 +709,7 @@ struct loc_track {
 	struct location *loc;
 };
 
-static bool loc_track_grow(struct loc_track *t, unsigned long max, gfp_t gfp)
+static bool alloc_loc_track(struct loc_track *t, unsigned long max, gfp_t gfp)
 {
 	struct location *grown = krealloc(t->loc, max * sizeof(*grown), gfp);
 
@@ -772,7 +772,7 @@ static void add_location(struct loc_track *t, struct kmem_cache *s,
 			lo = mid + 1;
 	}
 	/* As the kernel's, a group that finds no room is left out. */
-	if (t->count >= t->max && !loc_track_grow(t, 2 * t->max, GFP_ATOMIC))
+	if (t->count >= t->max && !alloc_loc_track(t, 2 * t->max, GFP_ATOMIC))
 		return;
 	l = &t->loc[lo];
 	memmove(l + 1, l, (t->count - lo) * sizeof(*l));
@@ -903,7 +903,8 @@ int libslab_debugfs_show(struct kmem_cache *s, const char *name,
 	if (!map)
 		return -ENOMEM;
 	/* a page of groups to start with */
-	if (!loc_track_grow(&t, PAGE_SIZE / sizeof(struct location), GFP_KERNEL)) {
+	if (!alloc_loc_track(&t, PAGE_SIZE / sizeof(struct location),
+			     GFP_KERNEL)) {
 		bitmap_free(map);
 		return -ENOMEM;
 	}

@@ -43,8 +43,8 @@ static bool disable_higher_order_debug;
  * flags in *flags (all debugging for an empty flag list), the start of its
  * cache list in *caches or NULL.  Returns the next block or NULL.
  */
-static const char *parse_debug_block(const char *str, slab_flags_t *flags,
-				     const char **caches, bool init)
+static const char *parse_slub_debug_flags(const char *str, slab_flags_t *flags,
+					  const char **caches, bool init)
 {
 	bool higher_order_disable = false;
 
@@ -113,7 +113,8 @@ int setup_slub_debug(const char *value)
 	if (str && *str) {
 		strscpy(slub_debug_buf, str, sizeof(slub_debug_buf));
 		for (str = slub_debug_buf; str; ) {
-			str = parse_debug_block(str, &flags, &caches, true);
+			str = parse_slub_debug_flags(str, &flags, &caches,
+						     true);
 			if (!caches) {
 				global = flags;
 				global_changed = true;
@@ -178,7 +179,8 @@ slab_flags_t kmem_cache_flags(slab_flags_t flags, const char *name)
 	if (flags & SLAB_NOLEAKTRACE)
 		local &= ~SLAB_STORE_USER;
 	while (next) {
-		next = parse_debug_block(next, &block_flags, &caches, false);
+		next = parse_slub_debug_flags(next, &block_flags, &caches,
+					      false);
 		if (caches && name_in_list(name, caches, next))
 			return flags | block_flags;
 	}

@@ -275,7 +275,7 @@ static void wipe_on_free(struct kmem_cache *s, void *object)
  * takes it: init_on_free wiping, then the tool forbids access (RCU
  * readers may still look at a typesafe object, so it stays readable).
  */
-static __always_inline void slab_free_hooks(struct kmem_cache *s, void *object)
+static __always_inline void slab_free_hook(struct kmem_cache *s, void *object)
 {
 	if (unlikely(slab_want_init_on_free(s)))
 		wipe_on_free(s, object);
@@ -294,7 +294,7 @@ static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 			 object, (void *)addr);
 		return;
 	}
-	slab_free_hooks(s, object);
+	slab_free_hook(s, object);
 	slab_tool_metadata_begin();
 	do_slab_free_inline(s, slab, object, object, 1, addr);
 	slab_tool_metadata_end();
@@ -452,7 +452,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 
-	slab_free_hooks(df->s, object);
+	slab_free_hook(df->s, object);
 	set_freepointer(df->s, object, NULL);
 	df->tail = object;
 	df->freelist = object;
@@ -467,7 +467,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		    (!slab_extra_checks() ||
 		     (check_valid_pointer(df->s, df->slab, object) &&
 		      object != df->freelist))) {
-			slab_free_hooks(df->s, object);
+			slab_free_hook(df->s, object);
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;
 			df->cnt++;

@@ -335,7 +335,7 @@ static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
 }
 
 /* Runs on the CPU being flushed, as the kernel's per-CPU flush work does. */
-static long flush_this_cpu_slab(void *arg)
+static long flush_cpu_slab(void *arg)
 {
 	struct kmem_cache *s = arg;
 	struct slab *slab, *partial;
@@ -353,7 +353,7 @@ static long flush_this_cpu_slab(void *arg)
 }
 
 /* Nothing runs on a dead CPU: its state is taken without its lock. */
-static void flush_dead_cpu_slab(struct kmem_cache *s, unsigned int cpu)
+static void __flush_cpu_slab(struct kmem_cache *s, unsigned int cpu)
 {
 	struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
 	struct slab *slab, *partial;
@@ -372,7 +372,7 @@ int slub_cpu_dead(unsigned int cpu)
 	mutex_lock(&slab_mutex);
 	slab_tool_metadata_begin();
 	list_for_each_entry(s, &slab_caches, list)
-		flush_dead_cpu_slab(s, cpu);
+		__flush_cpu_slab(s, cpu);
 	slab_tool_metadata_end();
 	mutex_unlock(&slab_mutex);
 	return 0;
@@ -386,7 +386,7 @@ static void flush_all_cpus_locked(struct kmem_cache *s)
 	lockdep_assert_cpus_held();
 	slab_tool_metadata_begin();
 	for_each_online_cpu(cpu)
-		work_on_cpu(cpu, flush_this_cpu_slab, s);
+		work_on_cpu(cpu, flush_cpu_slab, s);
 	slab_tool_metadata_end();
 }
 
@@ -397,7 +397,7 @@ void flush_all(struct kmem_cache *s)
 	cpus_read_unlock();
 }
 
-static int do_kmem_cache_shrink(struct kmem_cache *s);
+static int __kmem_cache_do_shrink(struct kmem_cache *s);
 static int do_kmem_cache_shutdown(struct kmem_cache *s,
 				  unsigned long *exit_leaks);
 
@@ -406,13 +406,16 @@ int __kmem_cache_shrink(struct kmem_cache *s)
 	int ret;
 
 	slab_tool_metadata_begin();
-	ret = do_kmem_cache_shrink(s);
+	ret = __kmem_cache_do_shrink(s);
 	slab_tool_metadata_end();
 	return ret;
 }
 
-/* __kmem_cache_shrink() with the metadata open to the tools. */
-static int do_kmem_cache_shrink(struct kmem_cache *s)
+/*
+ * __kmem_cache_shrink() with the metadata open to the tools; it flushes
+ * the CPUs itself, where 6.12's caller does.
+ */
+static int __kmem_cache_do_shrink(struct kmem_cache *s)
 {
 	struct list_head promote[SHRINK_PROMOTE_MAX];
 	struct kmem_cache_node *n;
