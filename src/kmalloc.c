@@ -235,7 +235,11 @@ unsigned long destroy_kmalloc_caches(void)
 	return leaks;
 }
 
-/* A large kmalloc: whole compound pages from the page allocator. */
+/*
+ * A large kmalloc: whole compound pages from the page allocator.  The
+ * kernel reaches it through __kmalloc_large_noprof() and
+ * __kmalloc_large_node_noprof(); here __do_kmalloc_node() decides.
+ */
 static void *___kmalloc_large_node(size_t size, gfp_t flags, int node)
 {
 	unsigned int order = get_order(size);
@@ -268,6 +272,7 @@ static void *__do_kmalloc_node(size_t size, gfp_t flags, int node,
 			       caller, size);
 }
 
+/* The kernel's __kmalloc_node_noprof(), under the name callers use. */
 void *kmalloc_node(size_t size, gfp_t flags, int node)
 {
 	return __do_kmalloc_node(size, flags, node, _RET_IP_);
@@ -282,12 +287,14 @@ void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size)
 }
 EXPORT_SYMBOL(__kmalloc_cache_noprof);
 
+/* The kernel's __kmalloc_noprof(); its inline kmalloc()'s tests are in here. */
 void *kmalloc(size_t size, gfp_t flags)
 {
 	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmalloc);
 
+/* The kernel's __kmalloc_node_track_caller_noprof(), on any node. */
 void *libslab_kmalloc_caller(size_t size, gfp_t flags, unsigned long caller)
 {
 	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, caller);
@@ -407,6 +414,7 @@ static size_t slab_ksize(const struct kmem_cache *s)
 	return s->size;
 }
 
+/* With the kernel's __ksize(), which finds the size. */
 size_t ksize(const void *object)
 {
 	struct folio *folio;
@@ -445,6 +453,7 @@ size_t kmalloc_size_roundup(size_t size)
 }
 EXPORT_SYMBOL(kmalloc_size_roundup);
 
+/* The kernel's krealloc_noprof() and __do_krealloc() in one. */
 void *krealloc(const void *p, size_t new_size, gfp_t flags)
 {
 	size_t ks = 0;

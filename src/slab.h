@@ -587,10 +587,11 @@ static inline void stat_add(const struct kmem_cache *s, enum stat_item si,
 	((plain) ? slab_lockless_peek(x) : READ_ONCE(x))
 
 /*
- * The fast paths' commit: swap this CPU's freelist from freelist_old to
- * freelist_new if its tid is still tid.  Fails if anything changed the
- * pair, this thread moved to another CPU, or another context ran there
- * (a plain try: on c, see slab_platform_impl.h).
+ * The fast paths' commit (the kernel's __update_cpu_freelist_fast()): swap
+ * this CPU's freelist from freelist_old to freelist_new if its tid is
+ * still tid.  Fails if anything changed the pair, this thread moved to
+ * another CPU, or another context ran there (a plain try: on c, see
+ * slab_platform_impl.h).
  */
 static __always_inline bool cpu_try_commit(bool plain, struct kmem_cache *s,
 					   struct kmem_cache_cpu *c,
@@ -670,7 +671,8 @@ static __always_inline void *get_freepointer_safe(bool plain,
 }
 
 /*
- * Store fp as object's free pointer.  A hardened cache also refuses an
+ * Store fp as object's free pointer, encoded on a hardened cache (the
+ * kernel's freelist_ptr_encode()).  A hardened cache also refuses an
  * object that would point at itself: the one-object cycle a free of the
  * freelist's head makes, which 6.12's set_freepointer() BUG()s on under
  * CONFIG_SLAB_FREELIST_HARDENED, a cheap catch of the simplest double
@@ -1019,7 +1021,10 @@ int slub_cpu_dead(unsigned int cpu);
 void *freeze_slab(struct kmem_cache *s, struct slab *slab);
 /*
  * cmpxchg of a slab's freelist/counters pair; false (and counted) if either
- * changed.  Inline: every slow-path free makes one.
+ * changed.  Inline: every slow-path free makes one.  The kernel's
+ * slab_update_freelist(), __slab_update_freelist() and
+ * __update_freelist_fast() in one: the double-word cmpxchg is always
+ * there, so nothing falls back to the slab lock.
  */
 static inline bool slab_update_freelist(struct kmem_cache *s,
 					struct slab *slab,

@@ -72,6 +72,7 @@ bool slab_in_kunit_test(void)
 	return resource;
 }
 
+/* The kernel's slab_add_kunit_errors(); libslab_error_count() sees every one. */
 bool slab_add_error(void)
 {
 	struct kunit_resource *resource = slab_kunit_errors();
@@ -264,6 +265,7 @@ static int check_create_args(const char *name, unsigned int size,
 	return 0;
 }
 
+/* Makes and lists a new cache itself, where the kernel calls create_cache(). */
 struct kmem_cache *__kmem_cache_create_args(const char *name,
 					    unsigned int object_size,
 					    struct kmem_cache_args *args,
@@ -334,6 +336,7 @@ out_unlock:
 }
 EXPORT_SYMBOL(__kmem_cache_create_args);
 
+/* With the kernel's slab_kmem_cache_release() and __kmem_cache_release(). */
 static void kmem_cache_release(struct kmem_cache *s)
 {
 	struct slab_alias *alias, *tmp;
@@ -490,6 +493,11 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 	s->refcount = -1;	/* exempt from merging and destruction */
 }
 
+/*
+ * The kernel's kmem_cache_init(): the boot caches (in static storage, so
+ * no bootstrap() copy), the kmalloc caches, the CPU hotplug state, then
+ * the shuffle sequences, as its init_freelist_randomization() makes them.
+ */
 int libslab_init(void)
 {
 	int err;
@@ -522,6 +530,7 @@ int libslab_init(void)
 	/* The boot caches keep refcount -1: never merged, never destroyed. */
 	err = create_kmalloc_caches();
 	if (!err) {
+		/* A dynamic state: in a kernel, its SLUB holds CPUHP_SLUB_DEAD. */
 		err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
 						"libslab:dead", NULL,
 						slub_cpu_dead);

@@ -26,7 +26,10 @@ int setup_slab_freelist_random(const char *value)
 	return kstrtobool(value, &slab_freelist_random);
 }
 
-/* A random permutation of the objects' offsets (Fisher-Yates). */
+/*
+ * A random permutation of the objects' offsets, by Fisher-Yates as the
+ * kernel's freelist_randomize() makes it.
+ */
 static int cache_random_seq_create(struct kmem_cache *s, unsigned int count)
 {
 	unsigned int i;
@@ -62,6 +65,7 @@ int init_cache_hardening(struct kmem_cache *s, bool kmalloc_ready)
 	return kmalloc_ready ? init_cache_random_seq(s) : 0;
 }
 
+/* The kernel's cache_random_seq_destroy(): the key needs no freeing. */
 void free_cache_hardening(struct kmem_cache *s)
 {
 	kfree(s->random_seq);
@@ -102,6 +106,11 @@ void *shuffle_freelist(struct kmem_cache *s, struct slab *slab, void *start)
 	return first;
 }
 
+/*
+ * The kernel's freelist_corrupted() reports for debug caches; this report
+ * is a hardened cache's under slab_extra_checks().  The callers cut the
+ * chain.
+ */
 void freelist_corrupt(struct kmem_cache *s, void *object, void *next)
 {
 	slab_err(s, virt_to_slab(object),
@@ -121,6 +130,7 @@ static int usercopy_abort(const char *type, const char *name, bool to_user,
 	return -EFAULT;
 }
 
+/* The kernel's __check_heap_object(); -EFAULT where its report stops. */
 int libslab_check_usercopy(const void *ptr, unsigned long n, bool to_user)
 {
 	struct slab *slab = virt_to_slab(ptr);

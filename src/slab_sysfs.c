@@ -531,6 +531,7 @@ int libslab_sysfs_mode(const char *name)
 }
 EXPORT_SYMBOL(libslab_sysfs_mode);
 
+/* The kernel's slab_attr_show(). */
 int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 		       size_t size)
 {
@@ -544,6 +545,7 @@ int libslab_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 }
 EXPORT_SYMBOL(libslab_sysfs_show);
 
+/* The kernel's slab_attr_store(). */
 int libslab_sysfs_store(struct kmem_cache *s, const char *name,
 			const char *buf, size_t len)
 {
@@ -551,7 +553,7 @@ int libslab_sysfs_store(struct kmem_cache *s, const char *name,
 
 	if (!attr)
 		return -ENOENT;
-	/* slab_attr_store(): a file without a store function */
+	/* a file without a store function */
 	if (!attr->store)
 		return -EIO;
 	return attr->store(s, attr, buf, len);
@@ -621,6 +623,7 @@ int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size)
 }
 EXPORT_SYMBOL(libslab_sysfs_dir_name);
 
+/* The links that the kernel's sysfs_slab_add() and sysfs_slab_alias() make. */
 unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
 				 unsigned int max)
 {
@@ -818,7 +821,10 @@ static int cmp_loc_by_count(const void *a, const void *b, const void *priv)
 	return la->count > lb->count ? -1 : 1;
 }
 
-/* slab_debugfs_show() for every group in turn. */
+/*
+ * slab_debugfs_show() for every group in turn, as the kernel's
+ * slab_debugfs_start(), slab_debugfs_next() and slab_debugfs_stop() walk.
+ */
 static void show_locations(struct seq_file *m, const struct loc_track *t)
 {
 	unsigned long i, *entries;

@@ -8,6 +8,11 @@
  */
 #include "slab.h"
 
+/*
+ * The kernel's count_partial() with count_free(), count_inuse() or
+ * count_total() as what.  Exact where 6.12's count_partial_free_approx()
+ * estimates a long list's free objects from a sample (get_slabinfo()).
+ */
 unsigned long count_partial(struct kmem_cache_node *n, enum partial_count what)
 {
 	unsigned long flags, x = 0;
@@ -71,6 +76,10 @@ static void cache_show(struct kmem_cache *s, struct seq_file *m)
 	seq_putc(m, '\n');
 }
 
+/*
+ * The kernel's /proc/slabinfo sequence, slab_start(), slab_show() for each
+ * cache, slab_next() and slab_stop(), as one walk under slab_mutex.
+ */
 void libslab_slabinfo_show(struct seq_file *m)
 {
 	struct kmem_cache *s;

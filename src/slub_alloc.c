@@ -319,7 +319,9 @@ static void *alloc_from_cpu_partial(struct kmem_cache *s, int node,
 
 /*
  * The slow path: the cpu freelist is empty or its slab is on the wrong
- * node.  The local lock is dropped before anything that can block.
+ * node.  The local lock is dropped before anything that can block.  The
+ * kernel's __slab_alloc() wraps it to keep the task on its CPU; here the
+ * local lock covers every use of the CPU's state, and there is no wrapper.
  */
 static noinline void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags,
 				    int node, unsigned long addr,
@@ -468,7 +470,10 @@ static __always_inline void *cpu_freelist_pop_fast(struct kmem_cache *s,
 	return NULL;
 }
 
-/* The lockless fast path, then the slow path when the cpu freelist cannot serve. */
+/*
+ * The lockless fast path, then the slow path when the cpu freelist cannot
+ * serve (the kernel's __slab_alloc_node() without SLUB_TINY).
+ */
 static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 					     gfp_t gfpflags, int node,
 					     unsigned long addr,
@@ -500,7 +505,8 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
 
 /*
  * slab_alloc_node()'s whole path: every hook, the lockless fast path and
- * the slow path (6.12's __fastpath_inline slab_alloc_node()).
+ * the slow path (6.12's __fastpath_inline slab_alloc_node(), with its
+ * slab_pre_alloc_hook() and slab_post_alloc_hook() written inline).
  */
 static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 				      int node, unsigned long addr,
@@ -587,6 +593,7 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 	return slab_alloc_try_plain(s, gfpflags, node, addr, orig_size);
 }
 
+/* The kernel's kmem_cache_alloc_noprof(), under the name callers use. */
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
 	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
@@ -594,6 +601,7 @@ void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
+/* The kernel's kmem_cache_alloc_node_noprof(). */
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
 	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
@@ -601,6 +609,7 @@ void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
+/* The kernel's kmem_cache_alloc_lru_noprof(); lru serves memcg, not here. */
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
@@ -646,6 +655,10 @@ out_unlock:
 	return got;
 }
 
+/*
+ * The kernel's kmem_cache_alloc_bulk_noprof() and its
+ * __kmem_cache_alloc_bulk() in one.
+ */
 int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 			  void **p)
 {

@@ -229,6 +229,7 @@ noinline depot_stack_handle_t set_track_prepare(void)
 	return stack_depot_save(entries, nr, GFP_NOWAIT);
 }
 
+/* The kernel's set_track() is this with set_track_prepare()'s stack. */
 void set_track_update(struct kmem_cache *s, void *object,
 		      enum track_item alloc, unsigned long addr,
 		      depot_stack_handle_t handle)
@@ -630,6 +631,7 @@ void setup_slab_debug(struct kmem_cache *s, struct slab *slab, void *addr)
 
 /* ---- the checked paths ---- */
 
+/* With the kernel's alloc_consistency_checks() written inline. */
 bool alloc_debug_processing(struct kmem_cache *s, struct slab *slab,
 			    void *object, unsigned int orig_size)
 {

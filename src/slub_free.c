@@ -482,6 +482,10 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 	return first_skipped_index;
 }
 
+/*
+ * With the kernel's __kmem_cache_free_bulk(): s may be NULL (kfree_bulk()),
+ * each object then going to its own cache.
+ */
 void kmem_cache_free_bulk(struct kmem_cache *s, size_t size, void **p)
 {
 	if (!size)

@@ -172,6 +172,7 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 	return !!oo_objects(s->oo);
 }
 
+/* The kernel's set_min_partial() and set_cpu_partial(): both follow s->size. */
 void set_partial_limits(struct kmem_cache *s)
 {
 	unsigned int nr_objects;

@@ -14,6 +14,7 @@
 /* Slabs with at most this many free objects are sorted by shrink. */
 #define SHRINK_PROMOTE_MAX 32
 
+/* With the kernel's __add_partial(): the list, the count and the flag. */
 void add_partial(struct kmem_cache_node *n, struct slab *slab, bool tail)
 {
 	lockdep_assert_held(&n->list_lock);
@@ -108,6 +109,7 @@ void discard_slab(struct kmem_cache *s, struct slab *slab)
 	free_slab(s, slab);
 }
 
+/* The kernel's freeze_slab() and get_freelist() in one (see slab.h). */
 void *freeze_slab(struct kmem_cache *s, struct slab *slab)
 {
 	union slab_counters new;
@@ -322,7 +324,10 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain)
 	}
 }
 
-/* Hand a CPU's detached slab and partial chain back to the nodes. */
+/*
+ * Hand a CPU's detached slab and partial chain back to the nodes: the
+ * deactivation of the kernel's flush_slab(), then its put_partials_cpu().
+ */
 static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
 			      void *freelist, struct slab *partial)
 {
@@ -334,7 +339,11 @@ static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
 		__put_partials(s, partial);
 }
 
-/* Runs on the CPU being flushed, as the kernel's per-CPU flush work does. */
+/*
+ * Runs on the CPU being flushed, as the kernel's per-CPU flush work does;
+ * what its flush_slab() and put_partials() take, it takes under one hold
+ * of the local lock.
+ */
 static long flush_cpu_slab(void *arg)
 {
 	struct kmem_cache *s = arg;
@@ -554,7 +563,8 @@ int slab_exit_shutdown(struct kmem_cache *s, unsigned long *leaks)
 /*
  * __kmem_cache_shutdown() with the metadata open to the tools; with
  * exit_leaks, libslab_exit()'s report instead of the kernel's, and the
- * objects it named added there.
+ * objects it named added there.  The walk of each node's partial list is
+ * the kernel's free_partial().
  */
 static int do_kmem_cache_shutdown(struct kmem_cache *s,
 				  unsigned long *exit_leaks)
@@ -655,6 +665,10 @@ static void init_kmem_cache_node(struct kmem_cache_node *n)
 /* Node structures of the two boot caches, which can't allocate their own. */
 static struct kmem_cache_node boot_nodes[2][MAX_NUMNODES];
 
+/*
+ * The per-CPU part first, as the kernel's alloc_kmem_cache_cpus() and
+ * init_kmem_cache_cpus() (init_tid()) make it, then the nodes.
+ */
 int init_kmem_cache_nodes(struct kmem_cache *s)
 {
 	unsigned int cpu;

@@ -40,7 +40,7 @@ static unsigned int validate_slab(struct kmem_cache *s, struct slab *slab,
 /*
  * Validate every slab of s; the problems found, or -ENOMEM.  *walked gets
  * the number of slabs checked, which is what 6.12's validate_slab_cache()
- * returns.
+ * returns.  The loop body is the kernel's validate_slab_node().
  */
 static int validate_cache(struct kmem_cache *s, long *walked)
 {
