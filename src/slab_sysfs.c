@@ -99,7 +99,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 
 /* The options a file depends on (the #ifdefs around slab_attrs[] entries). */
 enum attr_config {
-	ATTR_ALWAYS,
+	ATTR_ALWAYS = 0,	/* what a row that names no option gets */
 	ATTR_SLUB_DEBUG,
 	ATTR_ZONE_DMA,
 	ATTR_NUMA,
@@ -422,54 +422,60 @@ STORE(stat_store)
 	return len;
 }
 
-#define ATTR_RO(_name, _config) \
-	{ .name = #_name, .show = _name##_show, .mode = 0400, .config = _config }
-#define ATTR_RW(_name, _config) \
+/*
+ * A row names its option (.config) only if the file depends on one, as
+ * 6.12 lists such files inside #ifdef blocks; the rest of the rows get
+ * ATTR_ALWAYS, the zero value.
+ */
+#define ATTR_RO(_name, ...) \
+	{ .name = #_name, .show = _name##_show, .mode = 0400, __VA_ARGS__ }
+#define ATTR_RW(_name, ...) \
 	{ .name = #_name, .show = _name##_show, .store = _name##_store, \
-	  .mode = 0600, .config = _config }
-#define ATTR_FLAG(_name, _flag, _config) \
-	{ .name = #_name, .show = flag_show, .mode = 0400, .config = _config, \
-	  .flag = _flag }
-#define ATTR_FLAG_RW(_name, _flag, _config) \
+	  .mode = 0600, __VA_ARGS__ }
+#define ATTR_FLAG(_name, _flag, ...) \
+	{ .name = #_name, .show = flag_show, .mode = 0400, .flag = _flag, \
+	  __VA_ARGS__ }
+#define ATTR_FLAG_RW(_name, _flag, ...) \
 	{ .name = #_name, .show = flag_show, .store = _name##_store, \
-	  .mode = 0600, .config = _config, .flag = _flag }
-#define ATTR_ACTION(_name, _config) \
+	  .mode = 0600, .flag = _flag, __VA_ARGS__ }
+#define ATTR_ACTION(_name, ...) \
 	{ .name = #_name, .show = empty_show, .store = _name##_store, \
-	  .mode = 0600, .config = _config }
+	  .mode = 0600, __VA_ARGS__ }
 #define ATTR_STAT(_item, _name) \
 	{ .name = #_name, .show = stat_show, .store = stat_store, .mode = 0600, \
 	  .config = ATTR_SLUB_STATS, .item = _item }
 
 /* 6.12's slab_attrs[], in its order. */
 static const struct slab_attr slab_attrs[] = {
-	ATTR_RO(slab_size, ATTR_ALWAYS),
-	ATTR_RO(object_size, ATTR_ALWAYS),
-	ATTR_RO(objs_per_slab, ATTR_ALWAYS),
-	ATTR_RO(order, ATTR_ALWAYS),
-	ATTR_RW(min_partial, ATTR_ALWAYS),
-	ATTR_RW(cpu_partial, ATTR_ALWAYS),
-	ATTR_RO(objects_partial, ATTR_ALWAYS),
-	ATTR_RO(partial, ATTR_ALWAYS),
-	ATTR_RO(cpu_slabs, ATTR_ALWAYS),
-	ATTR_RO(ctor, ATTR_ALWAYS),
-	ATTR_RO(aliases, ATTR_ALWAYS),
-	ATTR_RO(align, ATTR_ALWAYS),
-	ATTR_FLAG(hwcache_align, SLAB_HWCACHE_ALIGN, ATTR_ALWAYS),
-	ATTR_FLAG(reclaim_account, SLAB_RECLAIM_ACCOUNT, ATTR_ALWAYS),
-	ATTR_FLAG(destroy_by_rcu, SLAB_TYPESAFE_BY_RCU, ATTR_ALWAYS),
-	ATTR_ACTION(shrink, ATTR_ALWAYS),
-	ATTR_RO(slabs_cpu_partial, ATTR_ALWAYS),
-	ATTR_RO(total_objects, ATTR_SLUB_DEBUG),
-	ATTR_RO(objects, ATTR_SLUB_DEBUG),
-	ATTR_RO(slabs, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(sanity_checks, SLAB_CONSISTENCY_CHECKS, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(trace, SLAB_TRACE, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(red_zone, SLAB_RED_ZONE, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(poison, SLAB_POISON, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(store_user, SLAB_STORE_USER, ATTR_SLUB_DEBUG),
-	ATTR_ACTION(validate, ATTR_SLUB_DEBUG),
-	ATTR_FLAG(cache_dma, SLAB_CACHE_DMA, ATTR_ZONE_DMA),
-	ATTR_RW(remote_node_defrag_ratio, ATTR_NUMA),
+	ATTR_RO(slab_size),
+	ATTR_RO(object_size),
+	ATTR_RO(objs_per_slab),
+	ATTR_RO(order),
+	ATTR_RW(min_partial),
+	ATTR_RW(cpu_partial),
+	ATTR_RO(objects_partial),
+	ATTR_RO(partial),
+	ATTR_RO(cpu_slabs),
+	ATTR_RO(ctor),
+	ATTR_RO(aliases),
+	ATTR_RO(align),
+	ATTR_FLAG(hwcache_align, SLAB_HWCACHE_ALIGN),
+	ATTR_FLAG(reclaim_account, SLAB_RECLAIM_ACCOUNT),
+	ATTR_FLAG(destroy_by_rcu, SLAB_TYPESAFE_BY_RCU),
+	ATTR_ACTION(shrink),
+	ATTR_RO(slabs_cpu_partial),
+	ATTR_RO(total_objects, .config = ATTR_SLUB_DEBUG),
+	ATTR_RO(objects, .config = ATTR_SLUB_DEBUG),
+	ATTR_RO(slabs, .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(sanity_checks, SLAB_CONSISTENCY_CHECKS,
+		  .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(trace, SLAB_TRACE, .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(red_zone, SLAB_RED_ZONE, .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(poison, SLAB_POISON, .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(store_user, SLAB_STORE_USER, .config = ATTR_SLUB_DEBUG),
+	ATTR_ACTION(validate, .config = ATTR_SLUB_DEBUG),
+	ATTR_FLAG(cache_dma, SLAB_CACHE_DMA, .config = ATTR_ZONE_DMA),
+	ATTR_RW(remote_node_defrag_ratio, .config = ATTR_NUMA),
 	ATTR_STAT(ALLOC_FASTPATH, alloc_fastpath),
 	ATTR_STAT(ALLOC_SLOWPATH, alloc_slowpath),
 	ATTR_STAT(FREE_FASTPATH, free_fastpath),
@@ -496,8 +502,8 @@ static const struct slab_attr slab_attrs[] = {
 	ATTR_STAT(CPU_PARTIAL_FREE, cpu_partial_free),
 	ATTR_STAT(CPU_PARTIAL_NODE, cpu_partial_node),
 	ATTR_STAT(CPU_PARTIAL_DRAIN, cpu_partial_drain),
-	ATTR_FLAG_RW(failslab, SLAB_FAILSLAB, ATTR_FAILSLAB),
-	ATTR_RO(usersize, ATTR_HARDENED_USERCOPY),
+	ATTR_FLAG_RW(failslab, SLAB_FAILSLAB, .config = ATTR_FAILSLAB),
+	ATTR_RO(usersize, .config = ATTR_HARDENED_USERCOPY),
 };
 
 /* The file called name, if the modelled kernel has it. */
