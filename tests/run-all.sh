@@ -4,14 +4,14 @@
 #   (b) meson test --setup=valgrind on that build
 #   (c) meson test on an ASan+UBSan build        (build/asan)
 #   (d) meson test on a ThreadSanitizer build    (build/tsan)
-#   (e) the torture runs under valgrind DRD      (build/drd, -Ddrd=true)
+#   (e) the stress runs under valgrind DRD       (build/drd, -Ddrd=true)
 #   (f) meson test on a clang build              (build/clang-default)
 #   (g) cppcheck and clang-tidy                  (build/cppcheck, build/clang-tidy)
 #   (h) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
 #   (i) the kernel's radix-tree suites on libslab (tests/linux-tools/run-radix-tree.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
 # Stages (a) to (g) run the GitLab pipeline's scripts (ci/gitlab-ci/ci-scripts/).
-# The long torture suite is separate: meson test -C build/default --suite torture
+# The long stress runs are separate: meson test -C build/default --suite long
 #
 # Usage: bash tests/run-all.sh [--userspace-only]
 #   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (h) and the
@@ -100,7 +100,8 @@ stage "meson test (build/default)" ci_script test-meson.sh default
 stage "meson test --setup=valgrind (build/default)" ci_script test-meson.sh default --setup=valgrind
 stage "meson test, ASan+UBSan (build/asan)" ci_script test-meson.sh asan
 stage "meson test, ThreadSanitizer (build/tsan)" ci_script test-meson.sh tsan
-stage "meson test --setup=drd --suite stress (build/drd)" ci_script test-meson.sh drd --setup=drd --suite stress
+stage "meson test --setup=drd --suite stress (build/drd)" ci_script test-meson.sh drd --setup=drd \
+	--suite stress --no-suite long --no-suite preempt
 stage "meson test, clang (build/clang-default)" ci_script test-meson.sh --cc clang default
 stage "cppcheck and clang-tidy (build/cppcheck, build/clang-tidy)" static_checks
 if [ "$skip_kernel" = 1 ]; then

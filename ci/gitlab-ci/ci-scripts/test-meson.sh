@@ -6,8 +6,9 @@
 # here) and run "meson test" on it with the arguments given, e.g.
 #   test-meson.sh default                        the suite
 #   test-meson.sh default --setup=valgrind       under memcheck
-#   test-meson.sh drd --setup=drd --suite stress under DRD
-#   test-meson.sh release --suite torture        the long torture runs
+#   test-meson.sh drd --setup=drd --suite stress --no-suite long
+#       --no-suite preempt                       the stress runs under DRD
+#   test-meson.sh release --suite long           the long stress runs
 # then KCI_MESON_TEST_ARGS.  The test logs (text and JUnit) go to the
 # job's artifacts.  tests/run-all.sh runs its userspace stages with it.
 set -euo pipefail
