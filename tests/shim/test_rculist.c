@@ -6,11 +6,15 @@
  * freed after a grace period (the writer poisons it first, and a reader
  * lingering on an entry checks it neither reads the poison nor turned
  * into a reused object with another key); list_replace_rcu()
- * shows each reader the old entry or the new one, never neither.  Also
- * the PROVE_RCU_LIST check: a walk outside a reader without a lockdep
+ * shows each reader the old entry or the new one, never neither.  The
+ * writer waits for every reader to finish a walk before its first update
+ * and again every few rounds, so the readers' checks are made while it
+ * updates (a reader that never ran fails the test).  Also the
+ * PROVE_RCU_LIST check: a walk outside a reader without a lockdep
  * condition WARNs (Documentation/RCU/listRCU.rst, include/linux/rculist.h).
  */
 #include <pthread.h>
+#include <time.h>
 #include <linux/rculist.h>
 #include <linux/hashtable.h>
 #include <linux/rcupdate.h>
@@ -52,6 +56,21 @@ static DEFINE_SPINLOCK(writer_lock);
 static atomic_t writer_done;
 static atomic_t bad_reads;
 
+#define READERS		2
+#define ROUNDS		300
+/* The writer lets every reader finish a walk each this many rounds. */
+#define ROUNDS_PER_WALK 10
+/* A reader that finishes no walk in this time is taken as not running. */
+#define WALK_TIMEOUT_S	5
+
+struct reader {
+	pthread_t thread;
+	atomic_t walks;		      /* walks finished */
+	unsigned long expect_exactly; /* entries each walk must see, or 0 */
+};
+
+static struct reader readers[READERS];
+
 /*
  * Whether e, reached inside a read section, is live and (when linger)
  * stays the same entry across a yield to the writer: a freed entry would
@@ -71,7 +90,7 @@ static bool entry_stays_live(const struct entry *e, bool linger)
 /* Walk shared_list until the writer is done; count dead or miscounted entries. */
 static void *list_reader(void *arg)
 {
-	unsigned long expect_exactly = (unsigned long)arg;
+	struct reader *r = arg;
 	struct entry *e;
 	unsigned long seen;
 
@@ -84,44 +103,80 @@ static void *list_reader(void *arg)
 				atomic_inc(&bad_reads);
 		}
 		rcu_read_unlock();
-		if (expect_exactly && seen != expect_exactly)
+		if (r->expect_exactly && seen != r->expect_exactly)
 			atomic_inc(&bad_reads);
+		atomic_inc(&r->walks);
 	}
 	return NULL;
 }
 
-#define READERS	2
-#define ROUNDS	300
-
-static void start_readers(pthread_t *threads, void *(*fn)(void *), void *arg)
-{
-	int t;
-
-	atomic_set(&writer_done, 0);
-	atomic_set(&bad_reads, 0);
-	for (t = 0; t < READERS; t++)
-		assert_int_equal(pthread_create(&threads[t], NULL, fn, arg), 0);
-}
-
-static void stop_readers(pthread_t *threads)
+static void join_readers(void)
 {
 	int t;
 
 	atomic_set(&writer_done, 1);
 	for (t = 0; t < READERS; t++)
-		pthread_join(threads[t], NULL);
+		pthread_join(readers[t].thread, NULL);
+}
+
+/*
+ * Wait until every reader has finished a walk after this call began, so
+ * that each one reads among the writer's updates.
+ */
+static void readers_walk(void)
+{
+	time_t deadline;
+	int t, since;
+
+	for (t = 0; t < READERS; t++) {
+		since = atomic_read(&readers[t].walks);
+		deadline = time(NULL) + WALK_TIMEOUT_S;
+		while (atomic_read(&readers[t].walks) == since) {
+			if (time(NULL) > deadline) {
+				join_readers();
+				fail_msg("reader %d finished no walk in %d s",
+					 t, WALK_TIMEOUT_S);
+			}
+			sched_yield();
+		}
+	}
+}
+
+/* Start the readers, and let each finish a walk before any update. */
+static void start_readers(void *(*fn)(void *), unsigned long expect_exactly)
+{
+	int t;
+
+	atomic_set(&writer_done, 0);
+	atomic_set(&bad_reads, 0);
+	for (t = 0; t < READERS; t++) {
+		struct reader *r = &readers[t];
+
+		atomic_set(&r->walks, 0);
+		r->expect_exactly = expect_exactly;
+		assert_int_equal(pthread_create(&r->thread, NULL, fn, r), 0);
+	}
+	readers_walk();
+}
+
+/* Let each reader walk past the last update, then stop them and check. */
+static void stop_readers(void)
+{
+	readers_walk();
+	join_readers();
 	rcu_barrier();
 	assert_int_equal(atomic_read(&bad_reads), 0);
 }
 
 static void test_readers_never_see_an_entry_freed_after_list_del_rcu(void **state)
 {
-	pthread_t threads[READERS];
 	struct entry *e, *n;
 	int round;
 
-	start_readers(threads, list_reader, NULL);
+	start_readers(list_reader, 0);
 	for (round = 0; round < ROUNDS; round++) {
+		if (round % ROUNDS_PER_WALK == 0 && round > 0)
+			readers_walk();
 		spin_lock(&writer_lock);
 		list_add_tail_rcu(&entry_new(round)->list, &shared_list);
 		list_add_rcu(&entry_new(round)->list, &shared_list);
@@ -135,7 +190,7 @@ static void test_readers_never_see_an_entry_freed_after_list_del_rcu(void **stat
 		}
 		spin_unlock(&writer_lock);
 	}
-	stop_readers(threads);
+	stop_readers();
 	list_for_each_entry_safe(e, n, &shared_list, list) {
 		list_del(&e->list);
 		kfree(e);
@@ -144,13 +199,14 @@ static void test_readers_never_see_an_entry_freed_after_list_del_rcu(void **stat
 
 static void test_list_replace_rcu_shows_the_old_or_the_new_entry(void **state)
 {
-	pthread_t threads[READERS];
 	struct entry *old, *new;
 	int round;
 
 	list_add_rcu(&entry_new(0)->list, &shared_list);
-	start_readers(threads, list_reader, (void *)1UL);
+	start_readers(list_reader, 1);
 	for (round = 1; round <= ROUNDS; round++) {
+		if (round % ROUNDS_PER_WALK == 0 && round > 0)
+			readers_walk();
 		new = entry_new(round);
 		spin_lock(&writer_lock);
 		old = list_first_entry(&shared_list, struct entry, list);
@@ -158,16 +214,17 @@ static void test_list_replace_rcu_shows_the_old_or_the_new_entry(void **state)
 		spin_unlock(&writer_lock);
 		call_rcu(&old->rcu, entry_free_rcu);
 	}
-	stop_readers(threads);
+	stop_readers();
 	new = list_first_entry(&shared_list, struct entry, list);
 	assert_int_equal(new->key, ROUNDS);
 	list_del(&new->list);
 	kfree(new);
 }
 
-/* Look up every key of the table until the writer is done. */
+/* Look up every key of the table, a walk each time, until the writer is done. */
 static void *hash_reader(void *arg)
 {
+	struct reader *r = arg;
 	struct entry *e;
 	unsigned long key;
 
@@ -180,19 +237,21 @@ static void *hash_reader(void *arg)
 			}
 			rcu_read_unlock();
 		}
+		atomic_inc(&r->walks);
 	}
 	return NULL;
 }
 
 static void test_hash_readers_never_see_an_entry_freed_after_hash_del_rcu(void **state)
 {
-	pthread_t threads[READERS];
 	struct entry *slots[16] = { NULL }, *e;
 	unsigned long key;
 	int round;
 
-	start_readers(threads, hash_reader, NULL);
+	start_readers(hash_reader, 0);
 	for (round = 0; round < ROUNDS; round++) {
+		if (round % ROUNDS_PER_WALK == 0 && round > 0)
+			readers_walk();
 		key = (unsigned long)round % 16;
 		spin_lock(&writer_lock);
 		if (slots[key]) {
@@ -203,7 +262,7 @@ static void test_hash_readers_never_see_an_entry_freed_after_hash_del_rcu(void *
 		hash_add_rcu(shared_table, &slots[key]->hnode, key);
 		spin_unlock(&writer_lock);
 	}
-	stop_readers(threads);
+	stop_readers();
 	for (key = 0; key < 16; key++) {
 		e = slots[key];
 		if (e) {
