@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Threads sharing simulated CPUs allocate and free across each other's
- * objects; every object carries its own address as a check word, and at
- * the end the cache's accounting must show nothing lost.  (The long,
- * seeded torture runs belong to the concurrency work; this is the short
- * guard that runs everywhere, valgrind included.)
+ * objects through shared slots; every object carries a check word made
+ * of its address and its slot, so that a stray write shows, and so does
+ * an object handed to two threads at once (which then sits in two slots,
+ * or is found in its slot already); at the end the cache's accounting
+ * must show nothing lost.  (The long, seeded torture runs belong to the
+ * concurrency work; this is the short guard that runs everywhere,
+ * valgrind included.)
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -15,12 +18,26 @@
 
 static struct kmem_cache *cache;
 static void *slots[SLOTS];
-static atomic_long_t corrupt;
+/* Objects found overwritten or handed out twice. */
+static atomic_long_t bad_objects;
 
+/* What the object p, kept in slot k, holds in its first word. */
+static unsigned long check_word(unsigned int k, const void *p)
+{
+	return (unsigned long)p ^ k;
+}
+
+/*
+ * Free p, taken from slot k, if it still holds its check word; one that
+ * does not is another slot's as well (or was overwritten), and freeing
+ * it would free it twice.
+ */
 static void release(unsigned int k, void *p)
 {
-	if (*(unsigned long *)p != (unsigned long)p)
-		atomic_long_inc(&corrupt);
+	if (*(unsigned long *)p != check_word(k, p)) {
+		atomic_long_inc(&bad_objects);
+		return;
+	}
 	if (k & 1)
 		kmem_cache_free(cache, p);
 	else
@@ -35,6 +52,7 @@ static void *worker(void *arg)
 	for (i = 0; i < OPS; i++) {
 		unsigned int k = rand_r(&seed) % SLOTS;
 		void *p = __atomic_exchange_n(&slots[k], NULL, __ATOMIC_ACQ_REL);
+		void *old;
 
 		if (p) {
 			release(k, p);
@@ -44,10 +62,13 @@ static void *worker(void *arg)
 			    kmalloc(k % 500 + 8, GFP_KERNEL);
 		if (!p)
 			continue;
-		*(unsigned long *)p = (unsigned long)p;
-		p = __atomic_exchange_n(&slots[k], p, __ATOMIC_ACQ_REL);
-		if (p)
-			release(k, p);
+		*(unsigned long *)p = check_word(k, p);
+		old = __atomic_exchange_n(&slots[k], p, __ATOMIC_ACQ_REL);
+		/* p in its slot already: another thread was handed it too. */
+		if (old == p)
+			atomic_long_inc(&bad_objects);
+		else if (old)
+			release(k, old);
 	}
 	return NULL;
 }
@@ -67,7 +88,7 @@ static void run_threads(unsigned int nr)
 		if (slots[i])
 			release(i, slots[i]);
 	memset(slots, 0, sizeof(slots));
-	assert_int_equal(atomic_long_read(&corrupt), 0);
+	assert_int_equal(atomic_long_read(&bad_objects), 0);
 	assert_int_equal(libslab_count_inuse(cache), 0);
 	kmem_cache_destroy(cache);
 }
