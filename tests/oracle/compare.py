@@ -16,8 +16,17 @@ it for EXPECTED <run>.txt, matches it:
 
     <observation glob> | <field glob> | <reason>
 
-Exit status: 0 when every difference is allowed, 1 otherwise, 2 on bad
-input.
+Both sides' output is a console: the oracle lines, the "libslab: expected
+report begin|end <scenario>" markers around the reports a scenario
+provokes on purpose, and whatever else the kernel (or libslab's printk)
+prints.  Between the markers the key lines of a report become
+"<scenario> report" observations.  Outside them libslab's console must be
+silent: any line there (a report, a WARN, a TRACE line, oracle_user's note
+of a taint) fails the run, named with the scenarios of the observations
+around it.  The kernel's console is checked by run-oracle.sh.
+
+Exit status: 0 when every difference is allowed and libslab's console has
+no line outside the markers, 1 otherwise, 2 on bad input.
 """
 import fnmatch
 import os
@@ -102,23 +111,50 @@ def read_allow(path):
 MARKER = re.compile(r"libslab: expected report (begin|end) (\S+)$")
 
 
-def extract(console):
-    """The oracle lines of a kernel console log, the key lines of the reports
-    between the expected-report markers turned into normalised
-    "<scenario> report" lines."""
-    out, scenario = [], None
-    with open(console, errors="replace") as f:
-        for line in f:
-            line = TIMESTAMP.sub("", line.rstrip("\r\n"))
-            marker = MARKER.search(line)
-            if marker:
-                scenario = marker.group(2) if marker.group(1) == "begin" else None
-            elif LINE.match(line):
-                out.append(line)
-            elif scenario and report_line(line) is not None:
+def read_console(lines):
+    """The oracle lines of a console, the key lines of the reports between
+    the expected-report markers turned into normalised "<scenario> report"
+    lines; and every other line outside the markers, as (number of oracle
+    lines before it, line)."""
+    out, outside, scenario = [], [], None
+    for line in lines:
+        line = TIMESTAMP.sub("", line.rstrip("\r\n"))
+        marker = MARKER.search(line)
+        if marker:
+            scenario = marker.group(2) if marker.group(1) == "begin" else None
+        elif LINE.match(line):
+            out.append(line)
+        elif scenario:
+            text = report_line(line)
+            if text is not None:
                 # Normalised already: the kernel's addresses change from
                 # boot to boot (KASLR), and expected/ must not.
-                out.append(f"slub_oracle: {scenario} report {report_line(line)}")
+                out.append(f"slub_oracle: {scenario} report {text}")
+        elif line.strip():
+            outside.append((len(out), line))
+    return out, outside
+
+
+def scenario_around(oracle_lines, before):
+    """Where a console line came, from the observations on both sides of
+    it: their scenario, or both when it fell between two scenarios."""
+    def scenario(i):
+        return LINE.match(oracle_lines[i]).group(1).split()[0]
+
+    if not oracle_lines:
+        return "before any observation"
+    if before == 0:
+        return f"before {scenario(0)}"
+    if before == len(oracle_lines):
+        return f"after {scenario(before - 1)}"
+    first, then = scenario(before - 1), scenario(before)
+    return first if first == then else f"{first} or {then}"
+
+
+def extract(console):
+    """The oracle lines of a kernel console log, for expected/."""
+    with open(console, errors="replace") as f:
+        out, _ = read_console(f)
     for line in out:
         print(line)
     return 0
@@ -143,13 +179,14 @@ def main(argv):
     else:
         print(__doc__, file=sys.stderr)
         return 2
+    user_oracle, user_outside = read_console(user_lines)
     try:
         with open(expected_path) as f:
             kernel = observations(f.read().splitlines())
     except OSError as e:
         print(f"compare.py: cannot read the kernel's observations: {e}", file=sys.stderr)
         return 2
-    user = observations(user_lines)
+    user = observations(user_oracle)
     rules = read_allow(allow_path)
     # A run's own rules: allow-<run>.txt beside ALLOW, for EXPECTED <run>.txt.
     run_allow = os.path.join(os.path.dirname(allow_path),
@@ -202,6 +239,10 @@ def main(argv):
         print(f"DIFF {key}: {field}: kernel {kv}, libslab {uv}")
     if len(unexplained) > limit:
         print(f"... and {len(unexplained) - limit} more (ORACLE_DIFF_LIMIT=N shows more)")
+    for before, line in user_outside[:limit]:
+        print(f"CONSOLE {scenario_around(user_oracle, before)}: {line}")
+    if len(user_outside) > limit:
+        print(f"... and {len(user_outside) - limit} more (ORACLE_DIFF_LIMIT=N shows more)")
     for rule in rules:
         if rule[3]:
             print(f"allowed {rule[3]:5d} x {rule[0]} | {rule[1]}: {rule[2]}")
@@ -209,7 +250,11 @@ def main(argv):
     print(f"oracle: {len(korder)} observations in {scenarios} scenarios, "
           f"{fields_compared} fields compared, {len(diffs)} differences, "
           f"{len(diffs) - len(unexplained)} allowed, {len(unexplained)} unexplained")
-    return 1 if unexplained else 0
+    if user_outside:
+        lines = "line" if len(user_outside) == 1 else "lines"
+        print(f"oracle: FAIL: libslab's console has {len(user_outside)} {lines} outside "
+              "an expected report (a report, WARN, TRACE or taint no scenario asked for)")
+    return 1 if unexplained or user_outside else 0
 
 
 if __name__ == "__main__":
