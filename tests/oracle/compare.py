@@ -75,9 +75,7 @@ def observations(lines):
             continue
         scenario, _, rest = m.group(1).partition(" ")
         if rest.startswith("report "):
-            text = report_line(rest[len("report "):])
-            if text is not None:
-                obs.append((scenario + " report", {"line": text}))
+            obs.append((scenario + " report", {"line": rest[len("report "):]}))
             continue
         words = m.group(1).split()
         name, fields = [], {}

@@ -5,16 +5,20 @@
  *
  *   oracle_user geometry|kmalloc|behaviour...
  *
- * prints the observation lines on stdout.  Run it with the machine the
- * kernel side boots: LIBSLAB_CMDLINE="nr_cpus=2 numa=fake=2 ..." (meson.build).
+ * prints libslab's console on stdout, as the kernel side's is its serial
+ * console: the observation lines, the expected-report markers and every
+ * line libslab's printk prints, in the order printed, so compare.py reads
+ * both sides alike and fails on a report outside the markers.  Run it with
+ * the machine the kernel side boots: LIBSLAB_CMDLINE="nr_cpus=2
+ * numa=fake=2 ..." (meson.build).
  */
 #include <stdio.h>
 #include <string.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <sim/cpu.h>
+#include <sim/printk.h>
 #include "slab.h"
-#include "harness.h"
 #include "slub_oracle.h"
 
 int orc_side_validate(struct kmem_cache *s)
@@ -22,34 +26,62 @@ int orc_side_validate(struct kmem_cache *s)
 	return validate_slab_cache(s);
 }
 
-/* libslab's printk goes to a buffer while a report is expected, then out as lines. */
+/*
+ * One stream for everything: printk's pieces and the observations keep
+ * their order, and a line printk left open is ended before the next.
+ */
+static void console_sink(const char *text, void *arg)
+{
+	fputs(text, stdout);
+}
+
+/*
+ * A taint marks a report even when no line of it reached the console; the
+ * one the last expected report left is the one allowed until the next.
+ */
+static char taint_allowed[64] = "Not tainted";
+
+static void check_taint(void)
+{
+	const char *now = print_tainted();
+
+	if (strcmp(now, taint_allowed)) {
+		pr_err("libslab: tainted outside an expected report: %s\n", now);
+		snprintf(taint_allowed, sizeof(taint_allowed), "%s", now);
+	}
+}
+
+/* The kernel side's markers, through the same console. */
 void orc_side_expect_report(const char *scenario, bool begin)
 {
-	const char *text, *end;
-
-	if (begin) {
-		capture_start();
-		return;
-	}
-	capture_stop();
-	for (text = captured(); *text; text = *end ? end + 1 : end) {
-		end = strchrnul(text, '\n');
-		if (end > text)
-			printf("slub_oracle: %s report %.*s\n", scenario,
-			       (int)(end - text), text);
-	}
+	if (begin)
+		check_taint();
+	pr_info("libslab: expected report %s %s\n", begin ? "begin" : "end",
+		scenario);
+	if (!begin)
+		snprintf(taint_allowed, sizeof(taint_allowed), "%s", print_tainted());
 }
 
 void orc_side_emit(const char *line)
 {
-	puts(line);
+	check_taint();
+	pr_info("%s\n", line);
+}
+
+/*
+ * Before libslab's start-up, a constructor of default priority: what it
+ * says of the command line is on the console too.
+ */
+__attribute__((constructor(101))) static void console_to_stdout(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printk_set_sink(console_sink, NULL);
 }
 
 int main(int argc, char **argv)
 {
 	int i;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (sim_set_cpu(0)) {
 		fprintf(stderr, "oracle_user: cannot run on CPU 0\n");
 		return 1;
@@ -71,5 +103,6 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	check_taint();
 	return fflush(stdout) ? 1 : 0;
 }

@@ -77,8 +77,9 @@ long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
 int orc_side_validate(struct kmem_cache *s);
 /*
  * The reports of the next step, provoked on purpose, begin (true) or ended
- * (false): each side prints them as "slub_oracle: <scenario> report <line>"
- * (the kernel's console lines are turned into those by run-oracle.sh).
+ * (false): each side marks them on its console, and compare.py turns the
+ * lines between into "slub_oracle: <scenario> report <line>"; a report
+ * outside the marks fails the run.
  */
 void orc_side_expect_report(const char *scenario, bool begin);
 /* Print one finished observation line. */
