@@ -155,11 +155,19 @@ __attribute__((constructor)) static void start_jiffies(void)
 unsigned long sim_jiffies(void)
 {
 	struct timespec now;
+	u64 elapsed_ns;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (unsigned long)((now.tv_sec - jiffies_start.tv_sec) * HZ +
-			       (now.tv_nsec - jiffies_start.tv_nsec) /
-			       (1000000000 / HZ));
+	/*
+	 * Whole ticks of the time since start, from one count of
+	 * nanoseconds: dividing the seconds and the (possibly negative)
+	 * nanosecond difference apart rounded the latter towards zero, a
+	 * tick ahead while it was negative, so that msleep(20) could see
+	 * fewer than 20 ms of jiffies pass.
+	 */
+	elapsed_ns = (u64)(now.tv_sec - jiffies_start.tv_sec) * 1000000000 +
+		     now.tv_nsec - jiffies_start.tv_nsec;
+	return (unsigned long)(elapsed_ns / (1000000000 / HZ));
 }
 
 static void sort_swap_bytes(void *a, void *b, size_t size)

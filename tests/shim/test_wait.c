@@ -5,6 +5,7 @@
  * include/linux/wait.h, kernel/time/sleep_timeout.c).
  */
 #include <pthread.h>
+#include <time.h>
 #include <linux/completion.h>
 #include <linux/wait.h>
 #include <linux/sched.h>
@@ -276,6 +277,45 @@ static void test_msleep_sleeps_at_least_the_time_asked(void **state)
 	assert_true(jiffies - start >= msecs_to_jiffies(20));
 }
 
+/* Nanoseconds on the clock jiffies count from. */
+static long long monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+#define JIFFY_SAMPLES 120
+
+/*
+ * jiffies count the whole ticks passed: between two reads at least as
+ * many as whole ticks fit between the clock read just after the first and
+ * the one just before the second.  Sampled for over a second, so that the
+ * reads cross the point where the clock's nanoseconds pass those of the
+ * library's start.
+ */
+static void test_jiffies_count_every_whole_tick_passed(void **state)
+{
+	static long long before_ns[JIFFY_SAMPLES], after_ns[JIFFY_SAMPLES];
+	static unsigned long ticks[JIFFY_SAMPLES];
+	const long long tick_ns = 1000000000LL / HZ;
+	int i, k;
+
+	for (i = 0; i < JIFFY_SAMPLES; i++) {
+		before_ns[i] = monotonic_ns();
+		ticks[i] = jiffies;
+		after_ns[i] = monotonic_ns();
+		usleep_range(10000, 10000);
+	}
+	for (i = 0; i < JIFFY_SAMPLES; i++)
+		for (k = i + 1; k < JIFFY_SAMPLES; k++)
+			if ((long long)(ticks[k] - ticks[i]) <
+			    (before_ns[k] - after_ns[i]) / tick_ns)
+				fail_msg("reads %d and %d: %lu ticks in more than %lld ns", i, k,
+					 ticks[k] - ticks[i], before_ns[k] - after_ns[i]);
+}
+
 #define CLEAN(t)	cmocka_unit_test_setup_teardown(t, expect_clean_setup, expect_clean_teardown)
 
 int main(void)
@@ -302,6 +342,7 @@ int main(void)
 		CLEAN(test_wake_up_of_running_task_returns_zero),
 		CLEAN(test_schedule_timeout_returns_zero_after_timeout),
 		CLEAN(test_msleep_sleeps_at_least_the_time_asked),
+		CLEAN(test_jiffies_count_every_whole_tick_passed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
