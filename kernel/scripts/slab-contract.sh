@@ -19,7 +19,8 @@
 #      The project's own objects (lib/libslab/, the oracle's mm/slub_oracle*)
 #      are listed apart and not counted.  Then the other direction: the
 #      symbols the two objects take from the rest of the kernel, by the
-#      object that defines them.
+#      object that defines them; and, when the build has lib/libslab/, the
+#      names its core would define twice without the lslab_ prefix.
 #   2. With the source tree: the files that include the private mm/slab.h,
 #      directly or through a header, and which of its names (inline
 #      functions, macros, types, declarations) and which struct slab /
@@ -463,6 +464,35 @@ fi
 if [ "$nimp" -gt "$nres" ]; then
 	echo
 	echo "Not defined by an object read here: $(join -v1 "$tmp/slub_undef" "$tmp/all_defs" | tr '\n' ' ')"
+fi
+
+# ---- 1f. names the core and the rest of the kernel would both define -----
+# The build's lib/libslab/ globals, lslab_ taken off: those that an object
+# other than mm/slub.o and mm/slab_common.o defines too, under the same
+# name, NAME_noprof or __NAME_noprof.  Replacing SLUB, the kernel build
+# must keep the kernel's definition of these.
+(cd "$build" && "$NM_CMD" -A -g --defined-only "${archives[@]}" 2>/dev/null) |
+	awk '{ f = $1; sub(/:[0-9a-fA-F]+$/, "", f); n = split(f, p, ":"); print $NF, p[n] }' |
+	awk '$2 ~ /^lib\/libslab\// && $1 ~ /^lslab_/ { sub(/^lslab_/, "", $1); print $1 }' |
+	sort -u > "$tmp/lslab_names"
+if [ -s "$tmp/lslab_names" ]; then
+	awk '$2 !~ /^(lib\/libslab\/|mm\/slub\.o$|mm\/slab_common\.o$)/' "$tmp/all_defs" > "$tmp/kernel_defs"
+	awk -v k="$tmp/kernel_defs" 'BEGIN { while ((getline l < k) > 0) { split(l, w, " "); d[w[1]] = w[2] } }
+		{
+			for (i = 1; i <= 3; i++) {
+				v = (i == 1 ? $1 : i == 2 ? $1 "_noprof" : "__" $1 "_noprof")
+				if (v in d) print d[v], $1 (v == $1 ? "" : "(" v ")")
+			}
+		}' "$tmp/lslab_names" | sort > "$tmp/dups"
+	h "###" "Names libslab's core defines that the rest of the kernel defines too"
+	echo "$(wc -l < "$tmp/lslab_names") lslab_ globals in lib/libslab/; $(wc -l < "$tmp/dups") of them,"
+	echo "without the prefix, are defined by another object (or as NAME_noprof):"
+	[ "$markdown" = 1 ] && echo
+	awk -v md="$markdown" '{
+		n = (md ? "`" $2 "`" : $2)
+		if ($1 != f) { if (f != "") print line; f = $1; line = (md ? "* `" $1 "`:" : "    " $1 ":") }
+		line = line " " n
+	} END { if (f != "") print line }' "$tmp/dups"
 fi
 
 # ---- 2. and 3. from the source tree --------------------------------------
