@@ -36,7 +36,10 @@
 #      leave out (KASAN, KFENCE, memcg, sysfs, ...), and the boot
 #      parameters they define.
 #
-# Usage: slab-contract.sh [--markdown] [--no-source] <kernel build dir> [source dir]
+# Usage: slab-contract.sh [--markdown] [--no-files] [--no-source] <kernel build dir> [source dir]
+#
+# --markdown writes markdown tables; --no-files leaves out the table by
+# referencing file (1a), --no-source sections 2 to 4.
 #
 # The build dir is a kernel O= directory (or an in-tree build) with ELF
 # objects, so not built with LTO.  The source dir defaults to the build
@@ -62,16 +65,18 @@ die() {
 }
 
 usage() {
-	echo "usage: slab-contract.sh [--markdown] [--no-source] <kernel build dir> [source dir]" >&2
+	echo "usage: slab-contract.sh [--markdown] [--no-files] [--no-source] <kernel build dir> [source dir]" >&2
 	exit 2
 }
 
 markdown=0
 use_source=1
+by_file=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--markdown) markdown=1 ;;
 	--no-source) use_source=0 ;;
+	--no-files) by_file=0 ;;
 	-h | --help) usage ;;
 	--) shift; break ;;
 	-*) echo "slab-contract.sh: unknown option $1" >&2; usage ;;
@@ -326,23 +331,25 @@ else
 fi
 
 # ---- 1a. by referencing file --------------------------------------------
-h "###" "Symbols of mm/slub.o and mm/slab_common.o, by referencing file"
-if [ "$markdown" = 1 ]; then
-	echo "A missing symbol (no counterpart in libslab's core) is in **bold**."
-	echo
-	echo "| referencing file | symbols |"
-	echo "|---|---|"
-	awk '$7 == "kernel" {
-		n = ($5 == "-" ? "**" $2 "**" : $2)
-		gsub(/_/, "\\_", n)
-		if ($1 != f) { if (f != "") print "| `" f "` | " line " |"; f = $1; line = n }
-		else line = line ", " n
-	} END { if (f != "") print "| `" f "` | " line " |" }' "$tmp/rows"
-else
-	awk '$7 == "kernel" {
-		if ($1 != f) { print $1; f = $1 }
-		printf "    %-36s %-14s %-6s %-13s %s\n", $2, $3, $4, $5, ($6 == "." ? "" : $6)
-	}' "$tmp/rows"
+if [ "$by_file" = 1 ]; then
+	h "###" "Symbols of mm/slub.o and mm/slab_common.o, by referencing file"
+	if [ "$markdown" = 1 ]; then
+		echo "A missing symbol (no counterpart in libslab's core) is in **bold**."
+		echo
+		echo "| referencing file | symbols |"
+		echo "|---|---|"
+		awk '$7 == "kernel" {
+			n = ($5 == "-" ? "**" $2 "**" : $2)
+			gsub(/_/, "\\_", n)
+			if ($1 != f) { if (f != "") print "| `" f "` | " line " |"; f = $1; line = n }
+			else line = line ", " n
+		} END { if (f != "") print "| `" f "` | " line " |" }' "$tmp/rows"
+	else
+		awk '$7 == "kernel" {
+			if ($1 != f) { print $1; f = $1 }
+			printf "    %-36s %-14s %-6s %-13s %s\n", $2, $3, $4, $5, ($6 == "." ? "" : $6)
+		}' "$tmp/rows"
+	fi
 fi
 
 # ---- 1b. by symbol ------------------------------------------------------
