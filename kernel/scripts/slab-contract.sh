@@ -399,6 +399,7 @@ total=$(wc -l < "$tmp/bysym")
 with=$(awk '$4 != "-"' "$tmp/bysym" | wc -l)
 missing=$((total - with))
 noprof=$(awk '$4 == "-" && $5 != "."' "$tmp/bysym" | wc -l)
+exact=$(awk '$4 ~ /(^|,)src(,|$)/' "$tmp/bysym" | wc -l)
 tracesyms=$(awk '$4 == "-" && $3 == "trace"' "$tmp/bysym" | wc -l)
 events=$(awk '$3 == "trace" { print $1 }' "$tmp/bysym" |
 	sed -E 's/^(__tracepoint_|__traceiter_|__probestub_|__SCK__tp_func_|__SCT__tp_func_)//' |
@@ -409,9 +410,11 @@ nfiles=$(awk '$7 == "kernel" { print $1 }' "$tmp/rows" | sort -u | wc -l)
 h "###" "Summary"
 q=
 [ "$markdown" = 1 ] && q='`'
-echo "$total symbols referenced by $nfiles files, $with with a counterpart, $missing missing"
-echo "(of the missing: $noprof have a counterpart without the ${q}_noprof${q} suffix;"
-echo "$tracesyms are the tracepoint plumbing of the events: ${q}${events:-none}${q})."
+echo "$total symbols referenced by $nfiles files, $with with a counterpart, $missing missing."
+echo "With a counterpart: $exact defined in src/ under the kernel's very name,"
+echo "$((with - exact)) only under another name (mapped or listed)."
+echo "Missing: $noprof with a counterpart without the ${q}_noprof${q} suffix; $tracesyms the"
+echo "tracepoint plumbing of the events ${q}${events:-none}${q}."
 if [ "$missing" -gt 0 ]; then
 	echo
 	echo "Missing, by kind:"
