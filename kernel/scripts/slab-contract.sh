@@ -35,6 +35,7 @@
 #      and mm/slab.h use from each subsystem a replacement must serve or
 #      leave out (KASAN, KFENCE, memcg, sysfs, ...), and the boot
 #      parameters they define.
+#   5. With the source tree: their EXPORT_SYMBOLs, referenced here or not.
 #
 # Usage: slab-contract.sh [--markdown] [--no-files] [--no-source] <kernel build dir> [source dir]
 #
@@ -772,3 +773,27 @@ params=$(sed -nE 's/.*(__setup|__setup_param|early_param)\("([^"]+)".*/\2/p' \
 	"$srcdir/mm/slub.c" "$srcdir/mm/slab_common.c" | sort -u | tr '\n' ' ')
 echo
 echo "Boot parameters (${q}__setup${q}, ${q}__setup_param${q}, ${q}early_param${q}): ${q}${params% }${q}"
+
+# ---- 5. the exports --------------------------------------------------------
+# EXPORT_SYMBOL*() of mm/slub.c and mm/slab_common.c: a module may use any,
+# whether or not an object of this build references it.
+sed -nE 's/^EXPORT_SYMBOL(_GPL)?\(([A-Za-z_][A-Za-z0-9_]*)\);.*/\2/p' \
+	"$srcdir/mm/slub.c" "$srcdir/mm/slab_common.c" | sort -u > "$tmp/exports"
+awk -v cp="$tmp/cp_all" -v by="$tmp/bysym" -v q="$q" '
+	BEGIN {
+		while ((getline l < cp) > 0) h[l] = 1
+		while ((getline l < by) > 0) { split(l, w, " "); r[w[1]] = 1 }
+	}
+	{
+		n = q $1 q
+		if (!($1 in h)) n = n " (missing)"
+		if ($1 in r) used = used (used == "" ? "" : ", ") n
+		else unused = unused (unused == "" ? "" : ", ") n
+	}
+	END {
+		print "Referenced by an object of this build: " (used == "" ? "none" : used) "."
+		print ""
+		print "Referenced by none here (a module may): " (unused == "" ? "none" : unused) "."
+	}' "$tmp/exports" > "$tmp/exports_out"
+h "###" "The exports of mm/slub.c and mm/slab_common.c ($(wc -l < "$tmp/exports"))"
+cat "$tmp/exports_out"
