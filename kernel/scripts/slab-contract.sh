@@ -693,6 +693,18 @@ while read -r f via; do
 	fi
 done < "$tmp/users_sorted"
 
+# The kernel's own test of a slab page: who asks whether a folio or page
+# is a slab (the PGTY_slab page type), outside the pair and mm/slab.h.
+pgty=$(cd "$srcdir" && ggrep -rlwE --include='*.[ch]' --exclude-dir=tools \
+	--exclude-dir=Documentation --exclude-dir=scripts \
+	'folio_test_slab|PageSlab|__folio_set_slab|__folio_clear_slab|PGTY_slab' . |
+	sed 's|^\./||' | ggrep -vE '^(mm/slub\.c|mm/slab_common\.c|mm/slab\.h|lib/libslab/.*|mm/slub_oracle.*)$' |
+	sort | tr '\n' ' ')
+pgty=${pgty% }
+echo
+echo "Files that test or set the kernel's slab page type (folio_test_slab, PageSlab,"
+echo "__folio_set_slab, PGTY_slab), $(wc -w <<< "$pgty") of them: ${q}${pgty// /${q}, ${q}}${q}"
+
 # ---- 3. the kmem tracepoints --------------------------------------------
 kmem_h=$srcdir/include/trace/events/kmem.h
 creators=$(cd "$srcdir" && ggrep -rlE --include='*.c' '^#define CREATE_TRACE_POINTS' mm kernel lib |
