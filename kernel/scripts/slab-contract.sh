@@ -474,7 +474,8 @@ else
 fi
 if [ "$nimp" -gt "$nres" ]; then
 	echo
-	echo "Not defined by an object read here: $(join -v1 "$tmp/slub_undef" "$tmp/all_defs" | tr '\n' ' ')"
+	nodef=$(join -v1 "$tmp/slub_undef" "$tmp/all_defs" | tr '\n' ' ')
+	echo "Not defined by an object read here: ${nodef% }"
 fi
 
 # ---- 1f. names the core and the rest of the kernel would both define -----
