@@ -68,7 +68,7 @@ static int setup_nr_cpus(void *nr_cpus, const char *value)
 /* numa=fake=N, the one numa= option the machine models. */
 static int setup_numa_fake(void *nr_nodes, const char *value)
 {
-	if (strncmp(value, "fake=", 5))
+	if (strncmp(value, "fake=", 5) != 0)
 		return -EINVAL;
 	return setup_count(nr_nodes, value + 5, MAX_NUMNODES);
 }
