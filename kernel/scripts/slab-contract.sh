@@ -628,15 +628,10 @@ else
 	echo "!name: no counterpart in src/ (section 1's rule; for a type: src/ defines"
 	echo "it); !field: src/'s struct of that name lacks the field."
 fi
-if [ "$markdown" = 1 ]; then
-	echo
-	echo "| file | via | mm/slab.h names | fields |"
-	echo "|---|---|---|---|"
-fi
-while read -r f via; do
-	case $f in mm/slub.c | mm/slab_common.c | lib/libslab/* | mm/slub_oracle*) continue ;; esac
-	# the file without comments and strings
-	sed -E 's://.*$::' "$srcdir/$f" |
+# A C file without its comments and the contents of its strings, so that
+# the names found in it are code.
+without_comments_and_strings() {
+	sed -E 's://.*$::' "$1" |
 		awk '{ line = $0
 			while (1) {
 				if (inc) { e = index(line, "*/"); if (!e) { line = ""; break }
@@ -645,7 +640,17 @@ while read -r f via; do
 				out = out substr(line, 1, b - 1); line = substr(line, b + 2); inc = 1
 			}
 			print out line; out = "" }' |
-		sed -E 's/"([^"\\]|\\.)*"/""/g' > "$tmp/body"
+		sed -E 's/"([^"\\]|\\.)*"/""/g'
+}
+
+if [ "$markdown" = 1 ]; then
+	echo
+	echo "| file | via | mm/slab.h names | fields |"
+	echo "|---|---|---|---|"
+fi
+while read -r f via; do
+	case $f in mm/slub.c | mm/slab_common.c | lib/libslab/* | mm/slub_oracle*) continue ;; esac
+	without_comments_and_strings "$srcdir/$f" > "$tmp/body"
 	# plain names outside "struct x", then the tagged types
 	{ sed -E 's/(struct|union|enum)[ \t]+[A-Za-z_][A-Za-z0-9_]*//g' "$tmp/body" |
 		ggrep -owE '[A-Za-z_][A-Za-z0-9_]*' | sort -u |
@@ -742,16 +747,7 @@ sed -nE 's/^TRACE_EVENT\(([A-Za-z_0-9]+).*/\1/p; s/^DEFINE_EVENT\([A-Za-z_0-9]+,
 # From the source of mm/slub.c, mm/slab_common.c and mm/slab.h (comments
 # and strings dropped): the identifiers each subsystem gives them.
 for f in mm/slub.c mm/slab_common.c mm/slab.h; do
-	sed -E 's://.*$::' "$srcdir/$f" |
-		awk '{ line = $0
-			while (1) {
-				if (inc) { e = index(line, "*/"); if (!e) { line = ""; break }
-					line = substr(line, e + 2); inc = 0 }
-				b = index(line, "/*"); if (!b) break
-				out = out substr(line, 1, b - 1); line = substr(line, b + 2); inc = 1
-			}
-			print out line; out = "" }' |
-		sed -E 's/"([^"\\]|\\.)*"/""/g'
+	without_comments_and_strings "$srcdir/$f"
 done > "$tmp/slub_body"
 h "###" "What mm/slub.c, mm/slab_common.c and mm/slab.h call, by subsystem (source)"
 [ "$markdown" = 1 ] && { echo "| subsystem | identifiers |"; echo "|---|---|"; }
