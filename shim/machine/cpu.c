@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Simulated CPUs and tasks: placement of a task on a CPU (sim_cpu.h),
- * migration and preemption control, interrupt state, CPU hotplug with its
- * callbacks and lock, preemption points, work_on_cpu(), current and the
- * per-CPU memory region.
+ * Tasks on the simulated CPUs: placement of a task on a CPU (sim_cpu.h),
+ * migration and preemption control, interrupt state, taking CPUs offline
+ * and online with the hotplug callbacks and lock, preemption points and
+ * work_on_cpu().  The CPUs themselves are topology.c's, the calling task
+ * task.c's.
  *
  * A task is placed lazily: sim_current_cpu() is one thread-local read and
  * a comparison of the task's hotplug generation with the global one, so a
@@ -14,11 +15,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-#include <sys/syscall.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
 #include <linux/workqueue.h>
@@ -30,72 +26,9 @@
 #include <linux/bug.h>
 #include "sim.h"
 
-unsigned int nr_cpu_ids = 1;
-/* Every switch that gives the fast paths more to do (sim_switches.h). */
-union sim_switches sim_switches;
-static enum sim_cpu_map cpu_map;
-static unsigned int next_cpu;
-static bool cpu_offline_flag[NR_CPUS];
-static unsigned int nr_online;
-/* Bumped (seq_cst) whenever a CPU goes offline: tasks re-check placement. */
-unsigned int sim_hotplug_gen = 1;
 /* Tasks with migration disabled, per CPU. */
 static unsigned int cpu_pins[NR_CPUS];
 static pthread_rwlock_t hotplug_lock = PTHREAD_RWLOCK_INITIALIZER;
-
-static __thread struct sim_task thread_task = { .cpu = -1 };
-static __thread struct sim_task *current_task;
-__thread struct sim_task_head *sim_current_head;
-__thread struct sim_cpu_cache sim_cpu_cache = { .offset = SIM_CPU_OFFSET_NONE };
-
-static_assert(offsetof(struct sim_task, cpu) == offsetof(struct sim_task_head, cpu));
-static_assert(offsetof(struct sim_task, gen) == offsetof(struct sim_task_head, gen));
-static_assert(offsetof(struct sim_task, preempt_count) ==
-	      offsetof(struct sim_task_head, preempt_count));
-static_assert(offsetof(struct sim_task, irqs_off) == offsetof(struct sim_task_head, irqs_off));
-
-void sim_cpu_setup(struct sim_config *config)
-{
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	unsigned int nr_cpus = config->nr_cpus;
-
-	if (!nr_cpus)
-		nr_cpus = online > 0 ? (unsigned int)online : 1;
-	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
-	nr_online = nr_cpu_ids;
-	/*
-	 * Without cpu_map= a library places tasks the fastest way it can:
-	 * libslab-fast on the host CPU wherever its rseq commit runs, every
-	 * other library (and libslab-fast under valgrind) round-robin.
-	 */
-	if (config->cpu_map == SIM_CPU_MAP_DEFAULT)
-		config->cpu_map = sim_rseq_usable(nr_cpu_ids) ?
-				  SIM_CPU_MAP_GETCPU : SIM_CPU_MAP_RR;
-	cpu_map = config->cpu_map;
-	sim_switches.preempt_rt = config->preempt_rt;
-}
-
-struct sim_task *sim_task(void)
-{
-	if (unlikely(!current_task))
-		sim_task_switch(NULL);
-	return current_task;
-}
-
-void sim_task_switch(struct sim_task *t)
-{
-	current_task = t ? t : &thread_task;
-	sim_current_head = (struct sim_task_head *)current_task;
-	sim_cpu_cache_clear();
-}
-
-void sim_cpu_cache_clear(void)
-{
-	/* The offset first: a signal handler in between finds no placement. */
-	sim_cpu_cache.offset = SIM_CPU_OFFSET_NONE;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	sim_cpu_cache.gen = 0;
-}
 
 /* Copy t's placement into sim_cpu_cache if it is current (t->gen is the live generation). */
 static void cpu_cache_fill(const struct sim_task *t)
@@ -106,39 +39,6 @@ static void cpu_cache_fill(const struct sim_task *t)
 	sim_cpu_cache.offset = (unsigned long)t->cpu * PCPU_UNIT_SIZE;
 	sim_cpu_cache.rseq = false;
 	sim_cpu_cache.gen = t->gen;
-}
-
-void sim_task_init(struct sim_task *t, int pid, const char *comm)
-{
-	memset(t, 0, sizeof(*t));
-	t->cpu = -1;
-	t->task.pid = pid;
-	strncpy(t->task.comm, comm, sizeof(t->task.comm) - 1);
-}
-
-bool sim_cpu_is_online(unsigned int cpu)
-{
-	return cpu < nr_cpu_ids &&
-	       !__atomic_load_n(&cpu_offline_flag[cpu], __ATOMIC_SEQ_CST);
-}
-
-unsigned int sim_num_online_cpus(void)
-{
-	return __atomic_load_n(&nr_online, __ATOMIC_RELAXED);
-}
-
-/* The first online CPU at or after cpu, wrapping around. */
-static int next_online(unsigned int cpu)
-{
-	unsigned int i;
-
-	for (i = 0; i < nr_cpu_ids; i++) {
-		unsigned int c = (cpu + i) % nr_cpu_ids;
-
-		if (sim_cpu_is_online(c))
-			return (int)c;
-	}
-	return 0;
 }
 
 #if SIM_RSEQ
@@ -174,19 +74,19 @@ static void cpu_cache_follow_host(const struct sim_task *t)
 /* Choose t's CPU afresh: first use, a CPU went offline, or getcpu map. */
 static int place_task(struct sim_task *t)
 {
+	static unsigned int next_cpu;
 	unsigned int gen;
 	bool first = t->cpu < 0;
 
-	sim_init();
 	gen = __atomic_load_n(&sim_hotplug_gen, __ATOMIC_SEQ_CST);
 	if (first) {
-		if (cpu_map == SIM_CPU_MAP_GETCPU && sched_getcpu() >= 0)
-			t->cpu = next_online((unsigned int)sched_getcpu() % nr_cpu_ids);
+		if (sim_cpu_map() == SIM_CPU_MAP_GETCPU && sched_getcpu() >= 0)
+			t->cpu = sim_next_online_cpu((unsigned int)sched_getcpu() % nr_cpu_ids);
 		else
-			t->cpu = next_online(__atomic_fetch_add(&next_cpu, 1,
-					     __ATOMIC_RELAXED) % nr_cpu_ids);
+			t->cpu = sim_next_online_cpu(__atomic_fetch_add(&next_cpu, 1,
+						     __ATOMIC_RELAXED) % nr_cpu_ids);
 	} else if (!sim_cpu_is_online((unsigned int)t->cpu)) {
-		t->cpu = next_online((unsigned int)t->cpu + 1);
+		t->cpu = sim_next_online_cpu((unsigned int)t->cpu + 1);
 	}
 	t->gen = gen;
 	/* Placed first: what the watchdog's set-up allocates finds it so. */
@@ -210,7 +110,7 @@ int sim_current_cpu_slow(void)
 	}
 	if (t->migrate_disabled)
 		return t->cpu;
-	if (cpu_map == SIM_CPU_MAP_GETCPU && !t->bound) {
+	if (sim_cpu_map() == SIM_CPU_MAP_GETCPU && !t->bound) {
 		int cpu = t->cpu >= 0 ? sched_getcpu() : -1;
 
 		if (cpu >= 0 && sim_cpu_is_online((unsigned int)cpu % nr_cpu_ids))
@@ -231,7 +131,7 @@ int sim_set_cpu(int cpu)
 	struct sim_task *t = sim_task();
 	unsigned int gen;
 
-	sim_init();
+	sim_cpus_up();
 	if (WARN(cpu < 0 || (unsigned int)cpu >= nr_cpu_ids,
 		 "sim_set_cpu: no simulated CPU %d\n", cpu))
 		return -EINVAL;
@@ -252,20 +152,15 @@ int sim_set_cpu(int cpu)
 	 * restartable sequence; bound where the host cannot pin it, its CPU
 	 * is no longer the host's, and no task commits that way any more.
 	 */
-	if (!t->det && !sim_rseq_pin((unsigned int)cpu))
-		sim_rseq_switch_off();
+	/* Once switched off, tasks that followed the host CPU stop. */
+	if (!t->det && !sim_rseq_pin((unsigned int)cpu) && sim_rseq_switch_off())
+		sim_cpus_look_again();
 	t->cpu = cpu;
 	t->bound = true;
 	t->gen = gen;
 	sim_cpu_cache_clear();
 	sim_watchdog_task_start();
 	return 0;
-}
-
-int sim_nr_cpus(void)
-{
-	sim_init();
-	return nr_cpu_ids;
 }
 
 /* Wait without blocking the deterministic scheduler's only thread. */
@@ -550,7 +445,7 @@ int sim_cpu_offline(int cpu)
 {
 	int state, ret = 0;
 
-	sim_init();
+	sim_cpus_up();
 	if (cpu < 0 || (unsigned int)cpu >= nr_cpu_ids)
 		return -EINVAL;
 	might_sleep();
@@ -559,13 +454,11 @@ int sim_cpu_offline(int cpu)
 		ret = -EINVAL;
 		goto out;
 	}
-	if (nr_online == 1) {
+	if (sim_num_online_cpus() == 1) {
 		ret = -EBUSY;
 		goto out;
 	}
-	__atomic_store_n(&cpu_offline_flag[cpu], true, __ATOMIC_SEQ_CST);
-	__atomic_fetch_sub(&nr_online, 1, __ATOMIC_RELAXED);
-	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
+	sim_cpu_mark_offline((unsigned int)cpu);
 	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
 		relax();
 	sim_acquire(&cpu_pins[cpu]);
@@ -582,7 +475,7 @@ int sim_cpu_online(int cpu)
 {
 	int state, ret = 0;
 
-	sim_init();
+	sim_cpus_up();
 	if (cpu < 0 || (unsigned int)cpu >= nr_cpu_ids)
 		return -EINVAL;
 	hotplug_lock_write();
@@ -590,8 +483,7 @@ int sim_cpu_online(int cpu)
 		ret = -EINVAL;
 		goto out;
 	}
-	__atomic_store_n(&cpu_offline_flag[cpu], false, __ATOMIC_SEQ_CST);
-	__atomic_fetch_add(&nr_online, 1, __ATOMIC_RELAXED);
+	sim_cpu_mark_online((unsigned int)cpu);
 	for (state = CPUHP_OFFLINE + 1; state < CPUHP_NR_STATES; state++)
 		if (cpuhp_states[state].startup)
 			cpuhp_states[state].startup((unsigned int)cpu);
@@ -623,16 +515,4 @@ long work_on_cpu(int cpu, long (*fn)(void *), void *arg)
 	__atomic_fetch_add(&cpu_pins[saved_cpu], 1, __ATOMIC_SEQ_CST);
 	sim_migrate_enable();
 	return ret;
-}
-
-struct task_struct *get_current(void)
-{
-	struct sim_task *t = sim_task();
-
-	if (unlikely(!t->task.pid)) {
-		t->task.pid = (int)syscall(SYS_gettid);
-		pthread_getname_np(pthread_self(), t->task.comm,
-				   sizeof(t->task.comm));
-	}
-	return &t->task;
 }

@@ -6,7 +6,7 @@
  * probability of 0 never fails, then the failure budget, the byte budget,
  * the interval and last the dice.
  */
-#include <stdio.h>
+#include <pthread.h>
 #include <linux/kernel.h>
 #include <linux/fault-inject.h>
 #include <linux/random.h>
@@ -16,15 +16,20 @@
 
 static u64 fail_rng = 1;
 static u64 random_state = 1;
+static pthread_once_t seeds_once = PTHREAD_ONCE_INIT;
 
-void sim_fault_setup(u64 seed)
+/* fail_seed= and random_seed=, or 1 (a xorshift state is never 0). */
+static void seeds_setup(void)
 {
-	fail_rng = seed ? seed : 1;
+	const struct sim_config *config = sim_config();
+
+	fail_rng = config->fail_seed ? config->fail_seed : 1;
+	random_state = config->random_seed ? config->random_seed : 1;
 }
 
-void sim_random_setup(u64 seed)
+void sim_seeds_up(void)
 {
-	random_state = seed ? seed : 1;
+	pthread_once(&seeds_once, seeds_setup);
 }
 
 /* Advance a generator shared between threads; returns its new state. */
@@ -41,6 +46,7 @@ static u64 shared_step(u64 *state)
 
 u64 get_random_u64(void)
 {
+	sim_seeds_up();
 	return shared_step(&random_state) * 0x2545f4914f6cdd1dULL;
 }
 
@@ -57,24 +63,8 @@ u32 get_random_u32_below(u32 ceil)
 /* A number in [0, 100), from one generator shared by every attribute. */
 static unsigned int fail_random_percent(void)
 {
+	sim_seeds_up();
 	return (unsigned int)(shared_step(&fail_rng) % 100);
-}
-
-int setup_fault_attr(struct fault_attr *attr, char *str)
-{
-	unsigned long probability, interval;
-	int times, space;
-
-	if (!str || sscanf(str, "%lu,%lu,%d,%d", &interval, &probability,
-			   &space, &times) < 4) {
-		pr_warn("FAULT_INJECTION: failed to parse arguments\n");
-		return 0;
-	}
-	attr->probability = probability;
-	attr->interval = interval;
-	atomic_set(&attr->times, times);
-	atomic_set(&attr->space, space);
-	return 1;
 }
 
 static void fail_dump(struct fault_attr *attr)

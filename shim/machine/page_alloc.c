@@ -1,20 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The simulated page allocator: one arena per NUMA node inside a single
- * reservation, a struct page per page, and a binary buddy allocator per
- * node over orders 0..MAX_PAGE_ORDER.  Free blocks are linked through the
- * head page's lru and typed PGTY_buddy with the order in page->private, as
- * the kernel does.  Memory is reserved with MAP_NORESERVE, so untouched
- * pages cost nothing.
+ * The simulated page allocator: a binary buddy allocator per NUMA node
+ * over orders 0..MAX_PAGE_ORDER, on the memory mem_map.c reserves at
+ * first use.  Free blocks are linked through the head page's lru and
+ * typed PGTY_buddy with the order in page->private, as the kernel does.
  *
  * With page_poison=on in LIBSLAB_CMDLINE, freed pages are filled with
  * PAGE_POISON and checked when they are handed out again, so a write to
  * memory after it went back to the page allocator is reported, as the
  * kernel's page_poison= does.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <linux/mm.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
@@ -25,12 +23,6 @@
 #include <linux/fault-inject.h>
 #include <linux/string.h>
 #include "sim.h"
-
-char *sim_mem_base;
-struct page *sim_mem_map;
-unsigned long sim_total_pages;
-unsigned long sim_pages_per_node;
-int nr_node_ids = 1;
 
 struct sim_node {
 	spinlock_t lock;
@@ -47,6 +39,7 @@ static atomic_long_t bad_pages;
 static atomic_long_t total_in_use;
 atomic_long_t sim_slab_pages;
 static bool page_poison;
+static pthread_once_t page_alloc_once = PTHREAD_ONCE_INIT;
 /* The kernel's gfp_allowed_mask, past boot: every bit allowed. */
 gfp_t gfp_allowed_mask = __GFP_BITS_MASK;
 /* sim_page_alloc_observe()'s hook. */
@@ -86,34 +79,17 @@ static void free_block_del(struct sim_node *n, struct page *page,
 	n->nr_free[order]--;
 }
 
-void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
-			  bool poison)
+/* Bring the nodes up from the machine's parameters, every page free. */
+static void page_alloc_setup(void)
 {
+	const struct sim_config *config = sim_config();
+	unsigned long node_bytes = ALIGN(config->node_bytes, MAX_ORDER_BYTES);
 	unsigned long pfn;
-	size_t reserve;
-	char *raw;
 	int nid;
 
-	node_bytes = ALIGN(node_bytes, MAX_ORDER_BYTES);
-	nr_node_ids = nr_nodes;
-	sim_pages_per_node = node_bytes >> PAGE_SHIFT;
-	sim_total_pages = sim_pages_per_node * nr_nodes;
-
-	/* Align the arena to the largest block so buddies are arithmetic. */
-	reserve = node_bytes * nr_nodes + MAX_ORDER_BYTES;
-	raw = mmap(NULL, reserve, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	sim_mem_map = mmap(NULL, sim_total_pages * sizeof(struct page),
-			   PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (raw == MAP_FAILED || sim_mem_map == MAP_FAILED) {
-		fprintf(stderr, "libslab: cannot reserve %zu bytes of simulated memory\n",
-			reserve);
-		abort();
-	}
-	sim_mem_base = (char *)ALIGN((unsigned long)raw, MAX_ORDER_BYTES);
-	page_poison = poison;
-	if (poison) {
+	sim_mem_reserve(config->nr_nodes, node_bytes, MAX_ORDER_BYTES);
+	page_poison = config->page_poison;
+	if (page_poison) {
 		poisoned = calloc(BITS_TO_LONGS(sim_total_pages),
 				  sizeof(*poisoned));
 		if (!poisoned)
@@ -132,6 +108,13 @@ void sim_page_alloc_setup(unsigned int nr_nodes, unsigned long node_bytes,
 		     pfn += 1UL << MAX_PAGE_ORDER)
 			free_block_add(n, pfn_to_page(pfn), MAX_PAGE_ORDER);
 	}
+	if (config->fail_page_alloc[0])
+		sim_fail_page_alloc_setup(config->fail_page_alloc);
+}
+
+void sim_page_alloc_up(void)
+{
+	pthread_once(&page_alloc_once, page_alloc_setup);
 }
 
 /* Take a block of order from node n, splitting a larger one if needed. */
@@ -296,7 +279,7 @@ static struct page *alloc_pages_sim(int nid, gfp_t gfp, unsigned int order)
 	struct page *page = NULL;
 	int tried;
 
-	sim_init();
+	sim_page_alloc_up();
 	/* As the kernel's __alloc_pages() starts. */
 	gfp &= READ_ONCE(gfp_allowed_mask);
 	if (order > MAX_PAGE_ORDER) {
@@ -421,13 +404,13 @@ void free_pages(unsigned long addr, unsigned int order)
 
 void sim_page_set_limit(unsigned long max_pages)
 {
-	sim_init();
+	sim_page_alloc_up();
 	WRITE_ONCE(page_limit, max_pages);
 }
 
 unsigned long sim_pages_in_use(int nid)
 {
-	sim_init();
+	sim_page_alloc_up();
 	if (nid == NUMA_NO_NODE)
 		return atomic_long_read(&total_in_use);
 	if (nid < 0 || nid >= nr_node_ids)
@@ -442,7 +425,7 @@ unsigned long sim_page_alloc_failures(void)
 
 void sim_page_fail_above_order(int order)
 {
-	sim_init();
+	sim_page_alloc_up();
 	WRITE_ONCE(fail_above_order, order);
 }
 
@@ -458,7 +441,7 @@ unsigned long sim_slab_pages_in_use(void)
 
 unsigned long sim_node_pages(int nid)
 {
-	sim_init();
+	sim_page_alloc_up();
 	return nid >= 0 && nid < nr_node_ids ? sim_pages_per_node : 0;
 }
 
@@ -467,7 +450,7 @@ void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
 {
 	unsigned long pfn = 0;
 
-	sim_init();
+	sim_page_alloc_up();
 	while (pfn < sim_total_pages) {
 		struct page *page = pfn_to_page(pfn);
 		unsigned int order = 0;

@@ -39,7 +39,7 @@ static bool pcpu_setup(void)
 	if (!pcpu_sizes)
 		return false;
 	sim_rseq_setup(pcpu_base, PCPU_UNIT_SIZE * nr_cpu_ids,
-		       sim_config()->cpu_map == SIM_CPU_MAP_GETCPU);
+		       sim_cpu_map() == SIM_CPU_MAP_GETCPU);
 	return true;
 }
 
@@ -48,7 +48,7 @@ void *__alloc_percpu(size_t size, size_t align)
 	size_t offset = SIZE_MAX, i;
 	unsigned int cpu;
 
-	sim_init();
+	sim_cpus_up();
 	size = ALIGN(size ? size : 1, 16);
 	align = max_t(size_t, align, 16);
 	spin_lock(&pcpu_lock);

@@ -3,7 +3,10 @@
  * printk, WARN, BUG and panic.  Messages keep the kernel's text; the level
  * prefix is stripped and counted.  Formats follow the kernel's (see
  * sim_vsnprintf()).  As in the kernel, a message not ending in a newline
- * is ended by the next one unless that is KERN_CONT.
+ * is ended by the next one unless that is KERN_CONT.  The CPU a report
+ * names is the one the calling task was last placed on, read without
+ * placing it (sim_task_last_cpu()): a report may come from a signal
+ * handler, or from the code that places tasks.
  */
 #include <ctype.h>
 #include <dlfcn.h>
@@ -17,10 +20,10 @@
 #include <linux/err.h>
 #include <linux/panic.h>
 #include <linux/sched.h>
-#include <linux/smp.h>
 #include <sim/printk.h>
 #include <linux/mm.h>
 #include <linux/page-flags.h>
+#include "sim.h"
 
 static void (*printk_sink)(const char *text, void *arg);
 static void *printk_sink_arg;
@@ -620,7 +623,7 @@ void sim_dump_stack_from(const void *pc)
 	unsigned long mask = __atomic_load_n(&tainted_mask, __ATOMIC_RELAXED);
 
 	printk(KERN_DEFAULT_LEVEL "CPU: %u UID: %u PID: %d Comm: %.20s %s\n",
-	       smp_processor_id(), (unsigned int)geteuid(), current->pid,
+	       sim_task_last_cpu(), (unsigned int)geteuid(), current->pid,
 	       current->comm, print_tainted());
 	/* 6.12 names the taints set on a line of their own. */
 	if (mask) {
@@ -667,7 +670,7 @@ void __warn_printk(const char *file, int line, const char *func,
 		va_end(args);
 	}
 	printk(KERN_WARNING "WARNING: CPU: %u PID: %d at %s:%d %s\n",
-	       smp_processor_id(), current->pid, file, line, func);
+	       sim_task_last_cpu(), current->pid, file, line, func);
 	dump_stack();
 	printk(KERN_WARNING "---[ end trace 0000000000000000 ]---\n");
 	add_taint(TAINT_WARN, LOCKDEP_STILL_OK);

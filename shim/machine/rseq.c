@@ -15,6 +15,7 @@
 #include <linux/printk.h>
 #include <linux/bug.h>
 #include <linux/atomic.h>
+#include <linux/percpu.h>
 #include <sim/rseq.h>
 #include "sim.h"
 
@@ -65,7 +66,7 @@ bool sim_rseq_usable(unsigned int nr_cpus)
 void sim_rseq_setup(void *pcpu_base, unsigned long size, bool getcpu_map)
 {
 	sim_rseq_alone_ok = host_restarts_sequences();
-	if (!getcpu_map || !host_can_follow(nr_cpu_ids))
+	if (!getcpu_map || !host_can_follow(size / PCPU_UNIT_SIZE))
 		return;
 	/* Registering again (sim_rseq_usable() may have) changes nothing. */
 	if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED_RSEQ, 0, 0)) {
@@ -130,22 +131,22 @@ bool sim_rseq_pin(unsigned int cpu)
  * needs no fence against the others.  If that membarrier() fails the
  * fence stays up and each commit stays fenced.
  */
-void sim_rseq_switch_off(void)
+bool sim_rseq_switch_off(void)
 {
 	static bool switching;
 
 	if (!sim_rseq_active() ||
 	    __atomic_exchange_n(&switching, true, __ATOMIC_SEQ_CST))
-		return;
+		return false;
 	__atomic_fetch_add(&sim_rseq_fences, 1, __ATOMIC_SEQ_CST);
 	if (!rseq_barrier(-1)) {
 		WARN_ONCE(1, "libslab: membarrier(PRIVATE_EXPEDITED_RSEQ) failed: the per-CPU commits stay fenced\n");
-		return;
+		return false;
 	}
 	__atomic_store_n(&rseq_off, true, __ATOMIC_RELEASE);
-	/* New commits go straight to the lock, and tasks stop following the host CPU. */
+	/* New commits go straight to the lock. */
 	__atomic_store_n(&sim_rseq_pcpu_size, 0, __ATOMIC_SEQ_CST);
-	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
+	return true;
 }
 #else
 bool sim_rseq_usable(unsigned int nr_cpus)
@@ -165,7 +166,8 @@ bool sim_rseq_pin(unsigned int cpu)
 	return false;
 }
 
-void sim_rseq_switch_off(void)
+bool sim_rseq_switch_off(void)
 {
+	return false;
 }
 #endif

@@ -347,7 +347,7 @@ int sim_det_run(const struct sim_det_params *params,
 	unsigned int prev = SIM_DET_MAX_TASKS; /* no task ran yet */
 	int ret;
 
-	sim_init();
+	sim_cpus_up();
 	if (!SIM_HOOKS) {
 		pr_err("sim_det_run: this libslab is built without preemption points (libslab-fast); link libslab\n");
 		return -EOPNOTSUPP;

@@ -65,7 +65,6 @@
 #include <linux/panic.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
-#include <linux/smp.h>
 #include "sim.h"
 
 /* Samples per threshold (2 * watchdog_thresh seconds of CPU time). */
@@ -155,7 +154,7 @@ static void watchdog_report(unsigned long pc)
 
 	/* kernel/watchdog.c's watchdog_timer_fn() words, with pr_fmt. */
 	pr_emerg("watchdog: BUG: soft lockup - CPU#%d stuck for %lus! [%s:%d]\n",
-		 smp_processor_id(), secs, me->comm, me->pid);
+		 sim_task_last_cpu(), secs, me->comm, me->pid);
 	sim_dump_stack_from((const void *)pc);
 	add_taint(TAINT_SOFTLOCKUP, LOCKDEP_STILL_OK);
 }

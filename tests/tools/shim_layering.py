@@ -12,10 +12,15 @@ Floors, lowest first: shim/lib, shim/machine, shim/services, shim/kunit
             dependency records: ninja -t deps);
   paths     no header under shim/include names a file of src/ by path;
   cycles    no two files of the shim call each other, directly or round a
-            circle, but the simulated machine's known knot (MACHINE_KNOT).
+            circle, so that each floor's files stand in an order in which
+            each calls only the files before it (shim/machine/sim.h gives
+            the machine's).
 
-Usage: shim_layering.py <build dir> <core archive> <archive of the shim
-and front objects> <source root>
+calls and cycles are checked on each library given: a core archive and
+the archive of that library's shim and front objects.
+
+Usage: shim_layering.py <build dir> <source root> <core archive>
+<objects archive> [<core archive> <objects archive>...]
 """
 import os
 import re
@@ -24,16 +29,6 @@ import sys
 
 FLOORS = ['shim_lib', 'shim_machine', 'shim_services', 'shim_kunit', 'src', 'front']
 CONTRACT = 'src/include/slab_platform.h'
-# The files of shim/machine that still call each other round circles: its
-# start-up is lazy (the CPUs, pages and the deterministic scheduler bring
-# up the machine, init.c sets them up), its console names the CPU and task
-# that CPUs, pages and the scheduler warn from, and the scheduler switches
-# the tasks cpu.c keeps.  Listed whole so that it can neither grow nor
-# shrink unnoticed.
-MACHINE_KNOT = {'shim_machine_cpu', 'shim_machine_fault_inject', 'shim_machine_init',
-                'shim_machine_locks', 'shim_machine_page_alloc', 'shim_machine_printk',
-                'shim_machine_sched_det', 'shim_machine_watchdog'}
-
 
 def floor_of(member):
     """The floor of an archive member named like shim_machine_cpu.c.o."""
@@ -119,7 +114,7 @@ def circles(graph):
 
 
 def check_cycles(table, definer):
-    """No circle of calls between shim files but MACHINE_KNOT, which is whole."""
+    """No circle of calls between shim files."""
     def name(member):
         return member.split('.')[0]
 
@@ -134,11 +129,8 @@ def check_cycles(table, definer):
                 graph.setdefault(name(member), set()).add(name(owner))
     errors = []
     for scc in circles(graph):
-        if scc != MACHINE_KNOT:
-            errors.append('files calling each other round a circle: ' + ', '.join(sorted(scc)) +
-                          ('' if not scc <= MACHINE_KNOT else
-                           ' (the machine\'s knot shrank: take the files out of MACHINE_KNOT)'))
-    return errors
+        errors.append('files calling each other round a circle: ' + ', '.join(sorted(scc)))
+    return errors, len(graph)
 
 
 def check_includes(build, root):
@@ -185,11 +177,21 @@ def check_paths(root):
 
 
 def main():
-    build, core, objects, root = sys.argv[1:5]
+    if len(sys.argv) < 5 or len(sys.argv) % 2 == 0:
+        print('usage: shim_layering.py <build dir> <source root> '
+              '<core archive> <objects archive> [<core archive> <objects archive>...]')
+        return 2
+    build, root = sys.argv[1:3]
     root = os.path.realpath(root)
-    call_errors, table, definer = check_calls(core, objects)
-    nobjects = len(table)
-    cycle_errors = check_cycles(table, definer)
+    call_errors, cycle_errors, nobjects, ncalling = [], [], 0, 0
+    for core, objects in zip(sys.argv[3::2], sys.argv[4::2]):
+        errors, table, definer = check_calls(core, objects)
+        lib = os.path.basename(objects)
+        call_errors += [f'{lib}: {e}' for e in errors]
+        errors, calling = check_cycles(table, definer)
+        cycle_errors += [f'{lib}: {e}' for e in errors]
+        nobjects += len(table)
+        ncalling += calling
     include_errors, nchecked = check_includes(build, root)
     path_errors = check_paths(root)
     errors = call_errors + cycle_errors + include_errors + path_errors
@@ -199,7 +201,7 @@ def main():
         print(f'{len(errors)} layering errors (floors, lowest first: {", ".join(FLOORS)})')
         return 1
     print(f'{nobjects} objects call only into their own floor or below, '
-          f'and no shim files round a circle but the machine\'s {len(MACHINE_KNOT)}; '
+          f'and no circle joins the {ncalling} shim files that call other shim files; '
           f'{nchecked} shim objects include no header of src/ but {CONTRACT}')
     return 0
 

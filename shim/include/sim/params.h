@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The simulated machine's parameters (userspace only; their one table,
- * each with what it expects, is sim_params[] in shim/machine/init.c):
+ * each with what it expects, is sim_params[] in shim/machine/config.c):
  * start-up offers each word of the command line to it, then to the
  * allocator's, and names the words neither took.
  */

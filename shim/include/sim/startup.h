@@ -17,8 +17,9 @@
  */
 int sim_setup_param(const char *param, const char *val);
 /*
- * Bring the machine up (CPUs, nodes, page allocator) with the words it
- * took, once and thread safe; every shim entry point calls it as well.
+ * Bring the machine up (CPUs, nodes, page allocator, seeds) with the
+ * words it took, thread safe, and freeze its configuration; each part
+ * also comes up by itself at its first use.
  */
 void sim_init(void);
 /* Note a bad or unknown word of the command line for sim_cmdline_had_errors(). */

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The simulated CPUs themselves: how many there are (nr_cpu_ids), which
+ * are online, the hotplug generation that tells placed tasks to look
+ * again, and the way tasks are mapped onto them (cpu_map=).  Set up from
+ * the machine's parameters at first use.  Placing tasks, and the hotplug
+ * operations with their callbacks and lock, are cpu.c's.
+ */
+#include <pthread.h>
+#include <unistd.h>
+#include <linux/kernel.h>
+#include <linux/cpumask.h>
+#include "sim.h"
+
+unsigned int nr_cpu_ids = 1;
+/* Bumped (seq_cst) whenever a CPU goes offline: tasks re-check placement. */
+unsigned int sim_hotplug_gen = 1;
+static enum sim_cpu_map cpu_map;
+static bool cpu_offline_flag[NR_CPUS];
+static unsigned int nr_online;
+static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
+
+static void cpus_setup(void)
+{
+	const struct sim_config *config = sim_config();
+	long host_cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int nr_cpus = config->nr_cpus;
+
+	if (!nr_cpus)
+		nr_cpus = host_cpus > 0 ? (unsigned int)host_cpus : 1;
+	nr_cpu_ids = min_t(unsigned int, nr_cpus, NR_CPUS);
+	nr_online = nr_cpu_ids;
+	/*
+	 * Without cpu_map= a library places tasks the fastest way it can:
+	 * libslab-fast on the host CPU wherever its rseq commit runs, every
+	 * other library (and libslab-fast under valgrind) round-robin.
+	 */
+	cpu_map = config->cpu_map;
+	if (cpu_map == SIM_CPU_MAP_DEFAULT)
+		cpu_map = sim_rseq_usable(nr_cpu_ids) ? SIM_CPU_MAP_GETCPU : SIM_CPU_MAP_RR;
+	sim_switches.preempt_rt = config->preempt_rt;
+}
+
+void sim_cpus_up(void)
+{
+	pthread_once(&cpus_once, cpus_setup);
+}
+
+enum sim_cpu_map sim_cpu_map(void)
+{
+	sim_cpus_up();
+	return cpu_map;
+}
+
+int sim_nr_cpus(void)
+{
+	sim_cpus_up();
+	return nr_cpu_ids;
+}
+
+bool sim_cpu_is_online(unsigned int cpu)
+{
+	return cpu < nr_cpu_ids &&
+	       !__atomic_load_n(&cpu_offline_flag[cpu], __ATOMIC_SEQ_CST);
+}
+
+unsigned int sim_num_online_cpus(void)
+{
+	return __atomic_load_n(&nr_online, __ATOMIC_RELAXED);
+}
+
+int sim_next_online_cpu(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_cpu_ids; i++) {
+		unsigned int c = (cpu + i) % nr_cpu_ids;
+
+		if (sim_cpu_is_online(c))
+			return (int)c;
+	}
+	return 0;
+}
+
+void sim_cpus_look_again(void)
+{
+	__atomic_fetch_add(&sim_hotplug_gen, 1, __ATOMIC_SEQ_CST);
+}
+
+void sim_cpu_mark_offline(unsigned int cpu)
+{
+	__atomic_store_n(&cpu_offline_flag[cpu], true, __ATOMIC_SEQ_CST);
+	__atomic_fetch_sub(&nr_online, 1, __ATOMIC_RELAXED);
+	sim_cpus_look_again();
+}
+
+void sim_cpu_mark_online(unsigned int cpu)
+{
+	__atomic_store_n(&cpu_offline_flag[cpu], false, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&nr_online, 1, __ATOMIC_RELAXED);
+}
