@@ -776,6 +776,11 @@ static inline unsigned long node_nr_slabs(struct kmem_cache_node *n)
 	return atomic_long_read(&n->nr_slabs);
 }
 
+static inline unsigned long node_nr_objs(struct kmem_cache_node *n)
+{
+	return atomic_long_read(&n->total_objects);
+}
+
 /* ---- functions shared between core files ---- */
 
 /* slab_hardening.c: the run-time hardening switches (and their Kconfig defaults). */

@@ -152,6 +152,36 @@ static struct slab *new_slab(struct kmem_cache *s, gfp_t flags, int node)
 			     node);
 }
 
+/*
+ * Say why an allocation from s failed: no partial slab and no page for a
+ * new one.  6.12's report (mm/slub.c, slab_out_of_memory()), rate-limited
+ * to 10 per 5 seconds, not under __GFP_NOWARN, and not under SLUB_TINY,
+ * which builds it only with SLUB_DEBUG.  The free counts are exact where
+ * 6.12 samples a list of over 10000 slabs (count_partial_free_approx()).
+ */
+static noinline void slab_out_of_memory(struct kmem_cache *s, gfp_t gfpflags, int nid)
+{
+	static DEFINE_RATELIMIT_STATE(slub_oom_rs, DEFAULT_RATELIMIT_INTERVAL,
+				      DEFAULT_RATELIMIT_BURST);
+	int cpu = raw_smp_processor_id();
+	struct kmem_cache_node *n;
+	int node;
+
+	if (IS_ENABLED(CONFIG_LIBSLAB_TINY) || (gfpflags & __GFP_NOWARN) ||
+	    !__ratelimit(&slub_oom_rs))
+		return;
+	pr_warn("SLUB: Unable to allocate memory on CPU %u (of node %d) on node %d, gfp=%#x(%pGg)\n",
+		cpu, cpu_to_node(cpu), nid, gfpflags, &gfpflags);
+	pr_warn("  cache: %s, object size: %u, buffer size: %u, default order: %u, min order: %u\n",
+		s->name, s->object_size, s->size, oo_order(s->oo), oo_order(s->min));
+	if (oo_order(s->min) > get_order(s->object_size))
+		pr_warn("  %s debugging increased min order, use slab_debug=O to disable.\n",
+			s->name);
+	for_each_kmem_cache_node(s, node, n)
+		pr_warn("  node %d: slabs: %ld, objs: %ld, free: %ld\n", node,
+			node_nr_slabs(n), node_nr_objs(n), count_partial(n, PARTIAL_FREE));
+}
+
 /* 6.12's new_objects: step of ___slab_alloc(), which both slow paths take. */
 struct slab *get_partial_or_new_slab(struct kmem_cache *s, gfp_t gfpflags,
 				     int node, bool *try_thisnode,
@@ -173,8 +203,10 @@ struct slab *get_partial_or_new_slab(struct kmem_cache *s, gfp_t gfpflags,
 			*fresh = true;
 			return slab;
 		}
-		if (!*try_thisnode)
+		if (!*try_thisnode) {
+			slab_out_of_memory(s, gfpflags, node);
 			return NULL;
+		}
 		*try_thisnode = false;
 	}
 }

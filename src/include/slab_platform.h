@@ -66,8 +66,10 @@
  *                      see the object has left its read-side section.
  *   rcu_barrier(), kvfree_rcu_barrier()  every callback queued so far has run.
  *   queue_work(), flush_workqueue()  work runs later on a kernel thread.
- * Console and failure (<linux/printk.h>, <linux/bug.h>, <linux/panic.h>)
+ * Console and failure (<linux/printk.h>, <linux/bug.h>, <linux/panic.h>,
+ * <linux/ratelimit.h>)
  *   printk(), print_hex_dump(), dump_stack()  a line each to the console.
+ *   __ratelimit()      at most burst yeses per interval of jiffies.
  *   WARN_ON(), BUG_ON(), panic(), add_taint()  the kernel's reactions,
  *                      with their return values and taint flags.
  * Debugging aids (<linux/stackdepot.h>, <linux/stacktrace.h>,
@@ -113,6 +115,7 @@
 #include <linux/printk.h>
 #include <linux/bug.h>
 #include <linux/panic.h>
+#include <linux/ratelimit.h>
 #include <linux/err.h>
 #include <linux/string.h>
 #include <linux/ctype.h>

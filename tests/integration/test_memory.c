@@ -246,10 +246,93 @@ static void test_failed_allocation_warns_unless_nowarn(void **state)
 
 	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
 	capture_start();
+	assert_null(kmem_cache_alloc(s, GFP_KERNEL | __GFP_NOWARN));
+	capture_stop();
+	assert_string_equal(captured(), "");
+	capture_start();
 	assert_null(kmem_cache_alloc(s, GFP_KERNEL));
 	capture_stop();
 	sim_page_set_limit(0);
-	assert_captured("page allocation failure: order:0");
+	assert_captured("page allocation failure: order:");
+	kmem_cache_destroy(s);
+}
+
+/*
+ * The lines of 6.12's slab_out_of_memory() (mm/slub.c) for s, failing
+ * from CPU 0 on node nid with gfp, when node 0 holds one full slab.
+ */
+static void assert_slab_oom_report(struct kmem_cache *s, int nid, const char *gfp)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line),
+		 "SLUB: Unable to allocate memory on CPU 0 (of node 0) on node %d, gfp=%s\n",
+		 nid, gfp);
+	assert_captured(line);
+	snprintf(line, sizeof(line),
+		 "  cache: %s, object size: %u, buffer size: %u, default order: %u, min order: %u\n",
+		 s->name, s->object_size, s->size, oo_order(s->oo), oo_order(s->min));
+	assert_captured(line);
+	snprintf(line, sizeof(line), "  node 0: slabs: 1, objs: %u, free: 0\n"
+		 "  node 1: slabs: 0, objs: 0, free: 0\n", oo_objects(s->oo));
+	assert_captured(line);
+}
+
+static void test_failed_slab_allocation_reports_the_cache(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_oom", 512, 0, SLAB_NO_MERGE, NULL);
+	void *objects[64];
+	unsigned int i, n = oo_objects(s->oo);
+
+	assert_true(n <= ARRAY_SIZE(objects));
+	for (i = 0; i < n; i++)
+		objects[i] = kmem_cache_alloc(s, GFP_KERNEL);
+	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
+	capture_start();
+	assert_null(kmem_cache_alloc(s, GFP_KERNEL));
+	assert_null(kmem_cache_alloc_node(s, GFP_KERNEL | __GFP_THISNODE, 1));
+	capture_stop();
+	sim_page_set_limit(0);
+	assert_slab_oom_report(s, NUMA_NO_NODE, "0xcc0(GFP_KERNEL)");
+	assert_slab_oom_report(s, 1, "0x200cc0(GFP_KERNEL|__GFP_THISNODE)");
+	for (i = 0; i < n; i++)
+		kmem_cache_free(s, objects[i]);
+	kmem_cache_destroy(s);
+}
+
+static void test_slab_out_of_memory_says_when_debugging_raised_the_order(void **state)
+{
+	/* A red zone pushes a page-sized object past a page: min order 1. */
+	struct kmem_cache *s = kmem_cache_create("limit_oom_debug", PAGE_SIZE, 0,
+						 SLAB_NO_MERGE | SLAB_RED_ZONE, NULL);
+
+	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
+	capture_start();
+	assert_null(kmem_cache_alloc(s, GFP_KERNEL));
+	capture_stop();
+	sim_page_set_limit(0);
+	assert_int_equal(oo_order(s->min), 1);
+	assert_captured("  limit_oom_debug debugging increased min order, use slab_debug=O to disable.\n");
+	kmem_cache_destroy(s);
+}
+
+static void test_slab_out_of_memory_is_rate_limited(void **state)
+{
+	struct kmem_cache *s = kmem_cache_create("limit_oom_many", 512, 0, SLAB_NO_MERGE, NULL);
+	const char *text;
+	int i, reports = 0;
+
+	/* What the earlier cases printed shares the same 5 s and burst. */
+	sim_page_set_limit(sim_pages_in_use(NUMA_NO_NODE));
+	capture_start();
+	for (i = 0; i < 30; i++)
+		assert_null(kmem_cache_alloc(s, GFP_KERNEL));
+	capture_stop();
+	sim_page_set_limit(0);
+	for (text = captured(); (text = strstr(text, "SLUB: Unable to allocate")); text++)
+		reports++;
+	/* DEFAULT_RATELIMIT_BURST reports per DEFAULT_RATELIMIT_INTERVAL, from any cache. */
+	assert_in_range(reports, 0, DEFAULT_RATELIMIT_BURST);
 	kmem_cache_destroy(s);
 }
 
@@ -299,9 +382,14 @@ int main(void)
 		cmocka_unit_test_setup(test_full_node_falls_back_unless_thisnode, pin_cpu0),
 		cmocka_unit_test_setup(test_memory_limit_makes_allocation_fail_cleanly, pin_cpu0),
 		cmocka_unit_test_setup(test_allocation_works_again_after_limit_is_lifted, pin_cpu0),
+		cmocka_unit_test_setup(test_failed_slab_allocation_reports_the_cache, pin_cpu0),
+		cmocka_unit_test_setup(test_slab_out_of_memory_says_when_debugging_raised_the_order,
+				       pin_cpu0),
 		cmocka_unit_test_setup(test_failed_allocation_warns_unless_nowarn, pin_cpu0),
 		cmocka_unit_test_setup(test_bulk_alloc_failure_returns_zero_and_leaks_nothing, pin_cpu0),
 		cmocka_unit_test_setup(test_cache_creation_fails_cleanly_without_memory, pin_cpu0),
+		/* Last: it uses up the reports' burst for the next 5 seconds. */
+		cmocka_unit_test_setup(test_slab_out_of_memory_is_rate_limited, pin_cpu0),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

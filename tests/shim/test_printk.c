@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <linux/err.h>
+#include <unistd.h>
 #include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include "harness.h"
 
 static void test_printk_precision_star_takes_its_argument(void **state)
@@ -138,6 +140,42 @@ static void test_user_vsnprintf_is_the_c_librarys(void **state)
 	assert_string_equal(buf, "0x10");
 }
 
+/* lib/ratelimit.c: burst yeses per interval, the rest refused and counted. */
+static void test_ratelimit_allows_a_burst_per_interval(void **state)
+{
+	DEFINE_RATELIMIT_STATE(rs, 60 * HZ, 3);
+	int i, allowed = 0;
+
+	for (i = 0; i < 10; i++)
+		allowed += __ratelimit(&rs);
+	assert_int_equal(allowed, 3);
+	assert_int_equal(rs.missed, 7);
+}
+
+/* The next interval opens with one line naming the caller and the refusals. */
+static void test_ratelimit_reports_what_it_refused_when_the_interval_ends(void **state)
+{
+	DEFINE_RATELIMIT_STATE(rs, 1, 1);
+
+	assert_true(__ratelimit(&rs));
+	assert_false(__ratelimit(&rs));
+	assert_false(__ratelimit(&rs));
+	usleep(3 * 1000000 / HZ);
+	capture_start();
+	assert_true(__ratelimit(&rs));
+	capture_stop();
+	assert_string_equal(captured(),
+			    "test_ratelimit_reports_what_it_refused_when_the_interval_ends: 2 callbacks suppressed\n");
+}
+
+static void test_ratelimit_without_interval_allows_everything(void **state)
+{
+	DEFINE_RATELIMIT_STATE(rs, 0, 0);
+
+	assert_true(__ratelimit(&rs));
+	assert_true(__ratelimit(&rs));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +191,9 @@ int main(void)
 						report_setup, report_teardown),
 		cmocka_unit_test(test_vsnprintf_counts_what_does_not_fit),
 		cmocka_unit_test(test_user_vsnprintf_is_the_c_librarys),
+		cmocka_unit_test(test_ratelimit_allows_a_burst_per_interval),
+		cmocka_unit_test(test_ratelimit_reports_what_it_refused_when_the_interval_ends),
+		cmocka_unit_test(test_ratelimit_without_interval_allows_everything),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -86,6 +86,7 @@ void sim_spin_unlock_irqrestore(spinlock_t *lock, unsigned long flags);
 #define raw_spin_lock(lock)			spin_lock(lock)
 #define raw_spin_unlock(lock)			spin_unlock(lock)
 #define raw_spin_lock_irqsave(lock, flags)	spin_lock_irqsave(lock, flags)
+#define raw_spin_trylock_irqsave(lock, flags)	spin_trylock_irqsave(lock, flags)
 #define raw_spin_unlock_irqrestore(lock, flags)	spin_unlock_irqrestore(lock, flags)
 
 #include <linux/lockdep.h>
