@@ -181,6 +181,14 @@ static struct slab *get_any_partial(struct kmem_cache *s, int skip,
 	struct slab *slab;
 	int node;
 
+	/*
+	 * remote_node_defrag_ratio, in tenths of a percent: the share of the
+	 * refills that look at other nodes' partial slabs at all (0: none;
+	 * past 1023: all).  The cycle counter is the dice, as in 6.12.
+	 */
+	if (!s->remote_node_defrag_ratio ||
+	    get_cycles() % 1024 > s->remote_node_defrag_ratio)
+		return NULL;
 	for (node = 0; node < nr_node_ids; node++) {
 		struct kmem_cache_node *n = get_node(s, node);
 

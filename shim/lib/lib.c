@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies, and sort_r().
+ * jiffies and the cycle counter, and sort_r().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <time.h>
 #include <linux/kernel.h>
 #include <linux/jiffies.h>
+#include <asm/timex.h>
 #include <linux/string.h>
 #include <linux/sort.h>
 
@@ -168,6 +169,13 @@ unsigned long sim_jiffies(void)
 	elapsed_ns = (u64)(now.tv_sec - jiffies_start.tv_sec) * 1000000000 +
 		     now.tv_nsec - jiffies_start.tv_nsec;
 	return (unsigned long)(elapsed_ns / (1000000000 / HZ));
+}
+
+static cycles_t cycles;
+
+cycles_t get_cycles(void)
+{
+	return __atomic_fetch_add(&cycles, 1, __ATOMIC_RELAXED);
 }
 
 static void sort_swap_bytes(void *a, void *b, size_t size)

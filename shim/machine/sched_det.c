@@ -207,7 +207,8 @@ int sim_det_pin(int cpu)
 
 void sim_hook_cmpxchg128_failed(void)
 {
-	if (sim_det_running && det.running)
+	/* The running task's own failures: not another thread's meanwhile (an RCU callback's). */
+	if (sim_det_running && det.running && sim_task() == &det.running->task)
 		det.result->cmpxchg128_failures[det.running->index]++;
 }
 

@@ -80,10 +80,12 @@
  *   is_kernel_rodata() whether a name lies in read-only data (kstrdup_const).
  * Boot parameters (<asm/setup.h>, <linux/init.h>)
  *   __setup()          the core's parsers see each word of the command line.
- * Randomness and time (<linux/random.h>, <linux/jiffies.h>)
+ * Randomness and time (<linux/random.h>, <linux/jiffies.h>, <asm/timex.h>)
  *   get_random_u32_below(), get_random_u64()  seeded for shuffles and
  *                      random kmalloc caches.
  *   jiffies            a clock that advances, for the track timestamps.
+ *   get_cycles()       a counter whose residues all come up, for
+ *                      remote_node_defrag_ratio's sampling.
  * Output (<linux/seq_file.h>, <linux/sort.h>, <linux/kstrtox.h>)
  *   seq_printf() and friends  /proc/slabinfo and the sysfs show functions.
  *   sort_r()           an in-place sort with a context argument.
@@ -123,6 +125,7 @@
 #include <linux/vmalloc.h>
 #include <linux/sched.h>
 #include <linux/jiffies.h>
+#include <asm/timex.h>
 #include <linux/seq_file.h>
 #include <linux/sort.h>
 #include <linux/stackdepot.h>

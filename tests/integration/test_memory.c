@@ -3,6 +3,7 @@
  * Memory limits and NUMA placement.  The suite runs with two simulated
  * nodes of 64 MiB and two CPUs (CPU n on node n).
  */
+#include <asm/timex.h>
 #include "harness.h"
 
 static int pin_cpu0(void **state)
@@ -173,6 +174,103 @@ static void test_debug_cache_leaves_a_remote_nodes_few_partial_slabs(void **stat
 		if (i != TEST_PER_SLAB)
 			kmem_cache_free(s, p[i]);
 	kmem_cache_destroy(s);
+}
+
+/*
+ * Fill 8 slabs of s on node 1, then free one object of each: node 1 holds
+ * 8 partial slabs, more than min_partial, and node 0 none.  p keeps the rest.
+ */
+static void fill_remote_partials(struct kmem_cache *s, void **p)
+{
+	int i;
+
+	for (i = 0; i < 8 * TEST_PER_SLAB; i++) {
+		p[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+		assert_non_null(p[i]);
+	}
+	for (i = 0; i < 8; i++)
+		kmem_cache_free(s, p[i * TEST_PER_SLAB]);
+	libslab_flush_all(s);
+	assert_int_equal(libslab_node_nr_partial(s, 0), 0);
+	assert_true(libslab_node_nr_partial(s, 1) > s->min_partial);
+}
+
+static void free_remote_partials(struct kmem_cache *s, void **p)
+{
+	int i;
+
+	for (i = 0; i < 8 * TEST_PER_SLAB; i++)
+		if (i % TEST_PER_SLAB)
+			kmem_cache_free(s, p[i]);
+	kmem_cache_destroy(s);
+}
+
+/*
+ * The node that an allocation on CPU 0 (node 0) gets, with node 1 holding
+ * partial slabs and remote_node_defrag_ratio set by ratio() just before.
+ */
+static int node_of_refill(const char *name, unsigned int (*ratio)(void))
+{
+	struct kmem_cache *s = make_test_cache(name);
+	void *p[8 * TEST_PER_SLAB], *q;
+	int nid;
+
+	fill_remote_partials(s, p);
+	s->remote_node_defrag_ratio = ratio();
+	q = kmem_cache_alloc(s, GFP_KERNEL);
+	assert_non_null(q);
+	nid = folio_nid(virt_to_folio(q));
+	kmem_cache_free(s, q);
+	free_remote_partials(s, p);
+	return nid;
+}
+
+static unsigned int ratio_zero(void)
+{
+	return 0;
+}
+
+static unsigned int ratio_above_every_residue(void)
+{
+	return 1024;
+}
+
+/* A ratio of at least 1 that the cycle counter's next residue is just above, or equal to. */
+static unsigned int ratio_below_next_cycle(void)
+{
+	unsigned int next = (get_cycles() + 1) % 1024;
+
+	if (next < 2)
+		next = (get_cycles() + 1) % 1024;
+	return next - 1;
+}
+
+static unsigned int ratio_at_next_cycle(void)
+{
+	unsigned int next = (get_cycles() + 1) % 1024;
+
+	if (!next)
+		next = (get_cycles() + 1) % 1024;
+	return next;
+}
+
+/* 6.12 get_any_partial(): a remote_node_defrag_ratio of 0 keeps refills on their node... */
+static void test_defrag_ratio_zero_never_takes_remote_partials(void **state)
+{
+	assert_int_equal(node_of_refill("defrag_0", ratio_zero), 0);
+}
+
+/* ...one above get_cycles() % 1024's largest value always looks at other nodes... */
+static void test_defrag_ratio_above_1023_always_takes_remote_partials(void **state)
+{
+	assert_int_equal(node_of_refill("defrag_1024", ratio_above_every_residue), 1);
+}
+
+/* ...and between the two, a refill looks when get_cycles() % 1024 is at most the ratio. */
+static void test_defrag_ratio_is_compared_with_the_cycle_counter(void **state)
+{
+	assert_int_equal(node_of_refill("defrag_below", ratio_below_next_cycle), 0);
+	assert_int_equal(node_of_refill("defrag_at", ratio_at_next_cycle), 1);
 }
 
 /*
@@ -375,6 +473,10 @@ int main(void)
 		cmocka_unit_test_setup(test_alloc_node_prefers_a_new_slab_on_that_node, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_falls_back_when_that_node_is_full, pin_cpu0),
 		cmocka_unit_test_setup(test_debug_cache_leaves_a_remote_nodes_few_partial_slabs, pin_cpu0),
+		cmocka_unit_test_setup(test_defrag_ratio_zero_never_takes_remote_partials, pin_cpu0),
+		cmocka_unit_test_setup(test_defrag_ratio_above_1023_always_takes_remote_partials,
+				       pin_cpu0),
+		cmocka_unit_test_setup(test_defrag_ratio_is_compared_with_the_cycle_counter, pin_cpu0),
 		cmocka_unit_test_setup(test_alloc_node_places_object_on_that_node, pin_cpu0),
 		cmocka_unit_test_setup(test_default_node_is_the_cpus_node, pin_cpu0),
 		cmocka_unit_test_setup(test_slabs_are_counted_per_node, pin_cpu0),
