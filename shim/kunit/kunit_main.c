@@ -1,18 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main() of a userspace KUnit executable (<kunit/test.h>): run the suites
- * the program registered with kunit_test_suite(), all of them or those
- * matching the glob given as the only argument ("suite" or "suite.case",
- * as the kernel's kunit.filter_glob).  Exit status 1 if a case failed.
+ * main() of a program that is a kernel module, KUnit suites included
+ * (<kunit/test.h>, <linux/module.h>): the arguments "name=value" set
+ * module parameters, as insmod's do; then the module loads (its
+ * module_init() and other initcalls run), the KUnit suites it registered
+ * run, all of them or those matching the one argument without '='
+ * ("suite" or "suite.case", as the kernel's kunit.filter_glob), and the
+ * module unloads.  Exit status 1 if the module did not load or a case
+ * failed, 2 on a bad argument.
  */
 #include <stdio.h>
+#include <string.h>
+#include <kunit/module-loader.h>
 #include <kunit/test-runtime.h>
 
 int main(int argc, char **argv)
 {
-	if (argc > 2) {
-		fprintf(stderr, "usage: %s [suite[.case] glob]\n", argv[0]);
-		return 2;
+	const char *glob = NULL;
+	int failed;
+
+	for (int i = 1; i < argc; i++) {
+		if (strchr(argv[i], '=')) {
+			if (sim_module_set_param(argv[i]))
+				return 2;
+		} else if (!glob) {
+			glob = argv[i];
+		} else {
+			fprintf(stderr, "usage: %s [param=value...] [suite[.case] glob]\n",
+				argv[0]);
+			return 2;
+		}
 	}
-	return kunit_run_all_suites(argc == 2 ? argv[1] : NULL) ? 1 : 0;
+	if (sim_module_load())
+		return 1;
+	failed = kunit_run_all_suites(glob);
+	sim_module_unload();
+	return failed ? 1 : 0;
 }

@@ -61,7 +61,8 @@ void kunit_put_resource(struct kunit_resource *res);
 /* Detach res from its test and drop the test's reference. */
 void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
 
-static inline bool kunit_resource_name_match(struct kunit *test,
+/* Whether res is named match_name (a kunit_resource_match_t; test unused). */
+static inline bool kunit_resource_name_match(struct kunit *test __attribute__((__unused__)),
 					     struct kunit_resource *res,
 					     void *match_name)
 {

@@ -155,14 +155,20 @@ static inline void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
 {
 	return kunit_kmalloc(test, size, gfp | __GFP_ZERO);
 }
-static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
-				  gfp_t gfp)
+/* An array of n elements of size bytes owned by test; NULL on overflow. */
+static inline void *kunit_kmalloc_array(struct kunit *test, size_t n,
+					size_t size, gfp_t gfp)
 {
 	size_t bytes;
 
 	if (check_mul_overflow(n, size, &bytes))
 		return NULL;
-	return kunit_kzalloc(test, bytes, gfp);
+	return kunit_kmalloc(test, bytes, gfp);
+}
+static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
+				  gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
 }
 
 /* ---- expectations and assertions --------------------------------------- */
@@ -287,6 +293,9 @@ void __kunit_fail_end(struct kunit *test, enum kunit_assert_type type);
 #define KUNIT_EXPECT_NULL_MSG(test, p, ...)	__KUNIT_CHECK_PTR(test, KUNIT_EXPECTATION, p, ==, NULL, __VA_ARGS__)
 #define KUNIT_EXPECT_NOT_NULL_MSG(test, p, ...)	__KUNIT_CHECK_PTR(test, KUNIT_EXPECTATION, p, !=, NULL, __VA_ARGS__)
 #define KUNIT_EXPECT_STREQ_MSG(test, l, r, ...)	__KUNIT_CHECK_STR(test, KUNIT_EXPECTATION, l, ==, r, __VA_ARGS__)
+#define KUNIT_EXPECT_STRNEQ_MSG(test, l, r, ...) __KUNIT_CHECK_STR(test, KUNIT_EXPECTATION, l, !=, r, __VA_ARGS__)
+#define KUNIT_EXPECT_PTR_NE_MSG(test, l, r, ...) __KUNIT_CHECK_PTR(test, KUNIT_EXPECTATION, l, !=, r, __VA_ARGS__)
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, p, ...) __KUNIT_CHECK_ERR_OR_NULL(test, KUNIT_EXPECTATION, p, __VA_ARGS__)
 
 #define KUNIT_ASSERT_TRUE(test, c)	__KUNIT_CHECK_COND(test, KUNIT_ASSERTION, c, true)
 #define KUNIT_ASSERT_FALSE(test, c)	__KUNIT_CHECK_COND(test, KUNIT_ASSERTION, c, false)
@@ -311,7 +320,19 @@ void __kunit_fail_end(struct kunit *test, enum kunit_assert_type type);
 	} while (0)
 
 #define KUNIT_ASSERT_TRUE_MSG(test, c, ...)	__KUNIT_CHECK_COND(test, KUNIT_ASSERTION, c, true, __VA_ARGS__)
+#define KUNIT_ASSERT_FALSE_MSG(test, c, ...)	__KUNIT_CHECK_COND(test, KUNIT_ASSERTION, c, false, __VA_ARGS__)
 #define KUNIT_ASSERT_EQ_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, ==, r, __VA_ARGS__)
+#define KUNIT_ASSERT_NE_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, !=, r, __VA_ARGS__)
+#define KUNIT_ASSERT_LT_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, <, r, __VA_ARGS__)
+#define KUNIT_ASSERT_LE_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, <=, r, __VA_ARGS__)
+#define KUNIT_ASSERT_GT_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, >, r, __VA_ARGS__)
+#define KUNIT_ASSERT_GE_MSG(test, l, r, ...)	__KUNIT_CHECK_INT(test, KUNIT_ASSERTION, l, >=, r, __VA_ARGS__)
+#define KUNIT_ASSERT_PTR_EQ_MSG(test, l, r, ...) __KUNIT_CHECK_PTR(test, KUNIT_ASSERTION, l, ==, r, __VA_ARGS__)
+#define KUNIT_ASSERT_PTR_NE_MSG(test, l, r, ...) __KUNIT_CHECK_PTR(test, KUNIT_ASSERTION, l, !=, r, __VA_ARGS__)
+#define KUNIT_ASSERT_NULL_MSG(test, p, ...)	__KUNIT_CHECK_PTR(test, KUNIT_ASSERTION, p, ==, NULL, __VA_ARGS__)
 #define KUNIT_ASSERT_NOT_NULL_MSG(test, p, ...)	__KUNIT_CHECK_PTR(test, KUNIT_ASSERTION, p, !=, NULL, __VA_ARGS__)
+#define KUNIT_ASSERT_STREQ_MSG(test, l, r, ...)	__KUNIT_CHECK_STR(test, KUNIT_ASSERTION, l, ==, r, __VA_ARGS__)
+#define KUNIT_ASSERT_STRNEQ_MSG(test, l, r, ...) __KUNIT_CHECK_STR(test, KUNIT_ASSERTION, l, !=, r, __VA_ARGS__)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, p, ...) __KUNIT_CHECK_ERR_OR_NULL(test, KUNIT_ASSERTION, p, __VA_ARGS__)
 
 #endif /* _SHIM_KUNIT_TEST_RUNTIME_H */

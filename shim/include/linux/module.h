@@ -2,12 +2,15 @@
 /*
  * <linux/module.h> for kernel code built into a userspace program: the
  * program is the module, so the module information macros declare
- * nothing (they stay valid at file scope).
+ * nothing (they stay valid at file scope); module_init() and
+ * module_param() are <linux/init.h>'s and <linux/moduleparam.h>'s.
  */
 #ifndef _SHIM_LINUX_MODULE_H
 #define _SHIM_LINUX_MODULE_H
 
 #include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/moduleparam.h>
 /* The UAPI header of the name: the finit_module() flags. */
 #include_next <linux/module.h>
 

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The module loader of a program that is a kernel module
+ * (shim/kunit/module.c): what the module runner's main() calls.
+ */
+#ifndef _SHIM_KUNIT_MODULE_LOADER_H
+#define _SHIM_KUNIT_MODULE_LOADER_H
+
+/*
+ * Set the module parameter "name=value" (a bare "name" sets a bool);
+ * 0, -ENOENT for an unknown name, or the type's -EINVAL/-ERANGE, each
+ * said on stderr.
+ */
+int sim_module_set_param(const char *arg);
+/*
+ * Call the registered initcalls in order until one fails, as the
+ * kernel's module loading does; 0 or the failing call's error, said on
+ * stdout.
+ */
+int sim_module_load(void);
+/* Call the registered exitcalls, last registered first. */
+void sim_module_unload(void);
+
+#endif /* _SHIM_KUNIT_MODULE_LOADER_H */
