@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies and the cycle counter, and sort_r().
+ * jiffies and the cycle counter, and sort_r() and sort().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -259,4 +259,29 @@ void sort_r(void *base, size_t num, size_t size, cmp_r_func_t cmp_func,
 		SORT_SWAP(0, 1);
 #undef SORT_SWAP
 #undef SORT_AT
+}
+
+/* sort()'s comparison and exchange, which sort_r() passes its priv. */
+struct sort_plain {
+	cmp_func_t cmp;
+	swap_func_t exchange;
+};
+
+static int sort_plain_cmp(const void *a, const void *b, const void *priv)
+{
+	return ((const struct sort_plain *)priv)->cmp(a, b);
+}
+
+static void sort_plain_swap(void *a, void *b, int size, const void *priv)
+{
+	((const struct sort_plain *)priv)->exchange(a, b, size);
+}
+
+void sort(void *base, size_t num, size_t size, cmp_func_t cmp_func,
+	  swap_func_t swap_func)
+{
+	struct sort_plain plain = { cmp_func, swap_func };
+
+	sort_r(base, num, size, sort_plain_cmp,
+	       swap_func ? sort_plain_swap : NULL, &plain);
 }

@@ -22,6 +22,7 @@
 #include <linux/errno.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
+#include <linux/export.h>
 
 /*
  * The kernel's vsnprintf(): the C library formats each standard
@@ -70,8 +71,6 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define SZ_4M	0x00400000
 #define SZ_1G	0x40000000
 
-#define EXPORT_SYMBOL(sym)
-#define EXPORT_SYMBOL_GPL(sym)
 
 /* Parse all of s as an unsigned int in base (0: auto); 0, -EINVAL or -ERANGE. */
 int kstrtouint(const char *s, unsigned int base, unsigned int *res);
