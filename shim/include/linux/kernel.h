@@ -23,6 +23,7 @@
 #include <linux/minmax.h>
 #include <linux/overflow.h>
 #include <linux/export.h>
+#include <linux/math64.h>
 
 /*
  * The kernel's vsnprintf(): the C library formats each standard

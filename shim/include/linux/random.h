@@ -11,6 +11,7 @@
 #include <linux/types.h>
 /* The UAPI header of the name: the random device's ioctls and GRND_ flags. */
 #include_next <linux/random.h>
+#include <linux/prandom.h>
 
 /* A random 64-bit value. */
 u64 get_random_u64(void);
