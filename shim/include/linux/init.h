@@ -4,6 +4,8 @@
  * runs as module_init() does, in the order the program registered them
  * (shim/kunit/module.c; main() of the module runner calls them before
  * the KUnit suites).  __init and friends are in <linux/compiler.h>.
+ * The macros end with a function's body, so that they take a following
+ * semicolon or none, as the kernel's do.
  */
 #ifndef _SHIM_LINUX_INIT_H
 #define _SHIM_LINUX_INIT_H
@@ -23,15 +25,13 @@ void sim_module_register_exit(exitcall_t fn);
 	__sim_initcall_##fn(void)					\
 	{								\
 		sim_module_register_init(fn, #fn);			\
-	}								\
-	extern const char __sim_initcall_unused[]
+	}
 #define __sim_exitcall(fn)						\
 	__attribute__((__constructor__)) static void			\
 	__sim_exitcall_##fn(void)					\
 	{								\
 		sim_module_register_exit(fn);				\
-	}								\
-	extern const char __sim_initcall_unused[]
+	}
 
 #define core_initcall(fn)	__sim_initcall(fn)
 #define postcore_initcall(fn)	__sim_initcall(fn)
