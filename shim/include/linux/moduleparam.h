@@ -36,6 +36,12 @@ extern const struct kernel_param_ops param_ops_byte, param_ops_short,
 	param_ops_ulong, param_ops_ullong, param_ops_hexint, param_ops_charp,
 	param_ops_bool, param_ops_invbool;
 
+/*
+ * bool is <stdbool.h>'s macro for _Bool, so a type of bool passed
+ * through a macro arrives here as _Bool.
+ */
+#define param_ops__Bool param_ops_bool
+
 /* Make the module loader set *kp from the argument named kp->name. */
 void sim_module_register_param(const struct kernel_param *kp);
 
