@@ -8,7 +8,9 @@
 #   (f) meson test on a clang build              (build/clang-default)
 #   (g) cppcheck and clang-tidy                  (build/cppcheck, build/clang-tidy)
 #   (h) the kernel series, KUnit and module runs (kernel/scripts/run-kernel-tests.sh)
-#   (i) the kernel's radix-tree suites on libslab (tests/linux-tools/run-radix-tree.sh)
+#   (i) the kernel's radix-tree suites on libslab (tests/linux-tools/run-radix-tree.sh),
+#       and the kernel's lib/ files and their tests built against the
+#       installed library (tests/linux-tools/run-lib-files.sh)
 # and print one summary line per stage.  Exits non-zero if any stage failed.
 # Stages (a) to (g) run the GitLab pipeline's scripts (ci/gitlab-ci/ci-scripts/).
 # The long stress runs are separate: meson test -C build/default --suite long
@@ -111,10 +113,14 @@ else
 fi
 # (i) needs the Linux source tarball, one of the kernel packages.
 radix_suites="tools/testing/radix-tree suites, toy vs libslab (tests/linux-tools/run-radix-tree.sh)"
+lib_files="the kernel's lib/ files and tests on the installed library (tests/linux-tools/run-lib-files.sh)"
 if [ -r /usr/src/linux-source-6.12.tar.xz ]; then
 	stage "$radix_suites" bash "$root/tests/linux-tools/run-radix-tree.sh"
+	stage "$lib_files" bash "$root/tests/linux-tools/run-lib-files.sh" \
+		--build "$root/build/default" --asan-build "$root/build/asan"
 else
 	skip "$radix_suites: no /usr/src/linux-source-6.12.tar.xz"
+	skip "$lib_files: no /usr/src/linux-source-6.12.tar.xz"
 fi
 
 # Test cases passed and failed over every meson run, from meson's logs: a

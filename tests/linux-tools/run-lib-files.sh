@@ -1,0 +1,290 @@
+#!/usr/bin/env bash
+# The kernel's own lib/ files and their tests, taken unmodified from the
+# linux-source-6.12 tarball and built as a kernel developer builds a
+# program against libslab: with only the installed headers and
+# "pkg-config libslab-module" (the library, and main() of a program that
+# is a kernel module: module parameters, module_init, the KUnit suites,
+# module_exit).  Each program is built twice, against an installed plain
+# build run under valgrind and against an installed ASan+UBSan build run
+# as is, and must pass its own checks with no report from either tool.
+# Prints a table: program, the files it is built from, its test counts,
+# the time of each run, and the verdict.  Exits 1 if a program failed,
+# 2 on bad usage.  docs/linux-tools.md, "The kernel's lib/ files", says
+# how to add a file.
+#
+# Usage: bash tests/linux-tools/run-lib-files.sh [options]
+#   --only NAME      build and run only program NAME (repeat for several).
+#   --build DIR      a meson build directory of this worktree to install
+#                    the plain library from (default: DIR/libslab-plain,
+#                    set up and built here).
+#   --asan-build DIR the same for the ASan+UBSan library, a build set up
+#                    with -Db_sanitize=address,undefined (default:
+#                    DIR/libslab-asan, set up and built here).
+#   --dir DIR        work directory, reused between runs
+#                    (default /var/tmp/lib-files).
+#   --tarball PATH   the Linux source (default /usr/src/linux-source-6.12.tar.xz).
+#   --jobs N         ninja -j for the library builds (default 2).
+#   --list           print the programs and their files, and exit.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+here="$root/tests/linux-tools"
+dir=/var/tmp/lib-files
+tarball=/usr/src/linux-source-6.12.tar.xz
+jobs=2
+plain_build=
+asan_build=
+only=()
+list=0
+
+# The programs: name; the lib/ files it is built from; extra compiler
+# flags (a Kconfig option the file needs); its kind, which says how its
+# output is judged:
+#   kunit          a KUnit suite: exit 0 and "# Totals: ... fail:0"
+#   module         exit 0: module_init() returned 0
+#   module:E:TEXT  module_init() returns -E by design (the test unloads
+#                  itself) and the output holds TEXT
+# and its arguments (module parameters).  Every kind also fails on a
+# WARNING or BUG line: the kernel tests check with WARN_ON and BUG_ON.
+programs=(
+	"list_sort|list_sort test_list_sort||kunit|"
+	"sort|sort test_sort||kunit|"
+	"hashtable_test|hashtable_test||kunit|"
+	"rbtree|rbtree rbtree_test||module:11:augmented rbtree testing|"
+	"interval_tree|rbtree interval_tree interval_tree_test||module:11:(2692 results)|"
+)
+
+die() {
+	echo "run-lib-files.sh: $*" >&2
+	exit 2
+}
+
+# The field $2 (1-based) of program line $1.
+field() {
+	cut -d'|' -f"$2" <<<"$1"
+}
+
+all_names() {
+	local p
+
+	for p in "${programs[@]}"; do field "$p" 1; done
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--only)
+		[ $# -ge 2 ] || die "--only needs a program name"
+		grep -qx -- "$2" <<<"$(all_names)" ||
+			die "unknown program '$2' (one of: $(all_names | paste -sd' ' -))"
+		only+=("$2")
+		shift 2
+		;;
+	--build | --asan-build | --dir | --tarball)
+		[ $# -ge 2 ] || die "$1 needs a value"
+		case "$1" in
+		--build) plain_build=$2 ;;
+		--asan-build) asan_build=$2 ;;
+		--dir) dir=$2 ;;
+		--tarball) tarball=$2 ;;
+		esac
+		shift 2
+		;;
+	--jobs)
+		[ $# -ge 2 ] || die "--jobs needs a value"
+		[[ "$2" =~ ^[1-9][0-9]*$ ]] || die "--jobs needs a number of at least 1, not '$2'"
+		jobs=$2
+		shift 2
+		;;
+	--list)
+		list=1
+		shift
+		;;
+	-h | --help)
+		sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"
+		exit 0
+		;;
+	*)
+		die "unknown argument '$1' (try --help)"
+		;;
+	esac
+done
+if [ "$list" = 1 ]; then
+	for p in "${programs[@]}"; do
+		printf '%-16s lib/%s\n' "$(field "$p" 1)" "$(field "$p" 2 | sed 's| |.c lib/|g').c"
+	done
+	exit 0
+fi
+[ -r "$tarball" ] || die "cannot read the Linux source tarball $tarball"
+for b in "$plain_build" "$asan_build"; do
+	[ -z "$b" ] || [ -f "$b/build.ninja" ] || die "$b is not a meson build directory"
+done
+mkdir -p "$dir" || die "cannot create $dir"
+dir="$(cd "$dir" && pwd)"
+src="$dir/lib"
+logs="$dir/logs"
+
+# Progress goes to stderr; the table is the only thing on stdout.
+note() {
+	echo "== $*" >&2
+}
+
+# The lib/ files of every program, from the tarball, once per tarball.
+extract_files() {
+	local p f want=()
+
+	for p in "${programs[@]}"; do
+		for f in $(field "$p" 2); do want+=("linux-source-6.12/lib/$f.c"); done
+	done
+	mapfile -t want < <(printf '%s\n' "${want[@]}" | sort -u)
+	if [ -f "$src/.files" ] && [ "$(cat "$src/.files")" = "$(stat -c %Y "$tarball") ${want[*]}" ]; then
+		return
+	fi
+	note "extracting ${#want[@]} files of lib/ from $tarball"
+	rm -rf "$src" "$dir/linux-source-6.12"
+	tar -xJf "$tarball" -C "$dir" "${want[@]}"
+	mv "$dir/linux-source-6.12/lib" "$src"
+	rmdir "$dir/linux-source-6.12"
+	echo "$(stat -c %Y "$tarball") ${want[*]}" >"$src/.files"
+}
+
+# Install meson build $2 (set up and built in DIR/libslab-$1 if empty)
+# into DIR/install-$1; prints the prefix it landed under.
+install_library() {
+	local variant=$1 build=$2 dest="$dir/install-$1" pc
+	local -a options=()
+
+	if [ -z "$build" ]; then
+		build="$dir/libslab-$variant"
+		[ "$variant" = asan ] && options=("-Db_sanitize=address,undefined" -Db_lundef=false)
+		if [ ! -f "$build/build.ninja" ]; then
+			note "setting up the $variant library in $build"
+			meson setup "$build" "$root" -Dtests=false "${options[@]}" >&2
+		fi
+		note "building the $variant library in $build"
+		ninja -C "$build" -j"$jobs" >&2
+	fi
+	rm -rf "$dest"
+	meson install -C "$build" --destdir "$dest" --no-rebuild --quiet >&2
+	pc=$(find "$dest" -name libslab-module.pc -path '*/pkgconfig/*' | head -n 1)
+	[ -n "$pc" ] || { echo "run-lib-files.sh: $build installs no libslab-module.pc" >&2; exit 1; }
+	echo "$dest$(sed -n 's/^prefix=//p' "$pc")"
+}
+
+# pkg-config on the library installed under prefix $1.
+pkgconf() {
+	local prefix=$1
+
+	shift
+	PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name libslab-module.pc | head -n 1)") \
+		pkg-config --define-variable=prefix="$prefix" "$@"
+}
+
+# Build program line $1 against the library installed under prefix $2
+# into $3; the compiler's output goes to $3.build.log.
+build_program() {
+	local line=$1 prefix=$2 out=$3 f libdir
+	local -a sources=() cflags libs extra
+
+	for f in $(field "$line" 2); do sources+=("$src/$f.c"); done
+	read -r -a extra <<<"$(field "$line" 3)"
+	read -r -a cflags <<<"$(pkgconf "$prefix" --cflags libslab-module)"
+	read -r -a libs <<<"$(pkgconf "$prefix" --libs libslab-module)"
+	libdir=$(pkgconf "$prefix" --variable=libdir libslab)
+	# The code generation flags of the kernel's Makefile (signed overflow
+	# wraps: lib/test_sort.c's generator relies on it).  Warnings as its
+	# W=0 build has them, but a function used undeclared is an error: the
+	# header that should declare it is missing.
+	cc -O2 -g -fno-strict-aliasing -fno-strict-overflow -fno-delete-null-pointer-checks \
+		-Wall -Wno-unused-function -Werror=implicit-function-declaration \
+		-Werror=incompatible-pointer-types "${extra[@]}" "${cflags[@]}" \
+		"${sources[@]}" -o "$out" "${libs[@]}" -Wl,-rpath,"$libdir" \
+		>"$out.build.log" 2>&1
+}
+
+# Run program $2 of line $1 under tool $3 (valgrind or asan), logging to
+# $4; prints the exit status and seconds.
+run_program() {
+	local line=$1 exe=$2 tool=$3 log=$4 start end rc=0
+	local -a args wrapper=()
+
+	read -r -a args <<<"$(field "$line" 5)"
+	# valgrind's own status (99) tells its reports from the program's failures.
+	[ "$tool" = valgrind ] && wrapper=(valgrind --error-exitcode=99 --leak-check=full --quiet
+		--suppressions="$here/lib-files.supp")
+	start=$(date +%s.%N)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		"${wrapper[@]}" "$exe" "${args[@]}" >"$log" 2>&1 || rc=$?
+	end=$(date +%s.%N)
+	echo "$rc $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
+}
+
+# The test counts of log $2 of a program of kind $1.
+counts() {
+	case "$1" in
+	kunit) grep -Eo '^# Totals: .*' "$2" | sed 's/^# Totals: //' || echo "no totals" ;;
+	module) echo "init 0" ;;
+	module:*) grep -Eo 'returned -[0-9]+' "$2" | sed 's/returned/init/' || echo "init 0" ;;
+	esac
+}
+
+# 0 if the run of kind $1 that exited $2 with log $3 passed by its own
+# account and with no tool report.
+passed() {
+	local kind=$1 rc=$2 log=$3 errno text
+
+	! grep -Eq '^(WARNING|BUG|kernel BUG)|ERROR: (Address|Leak)Sanitizer|runtime error:' "$log" || return 1
+	case "$kind" in
+	kunit)
+		[ "$rc" = 0 ] && grep -Eq '^# Totals: pass:[1-9][0-9]* fail:0 ' "$log"
+		;;
+	module)
+		[ "$rc" = 0 ]
+		;;
+	module:*)
+		errno=$(cut -d: -f2 <<<"$kind")
+		text=$(cut -d: -f3- <<<"$kind")
+		[ "$rc" = 1 ] && grep -q "returned -$errno " "$log" && grep -qF -- "$text" "$log"
+		;;
+	esac
+}
+
+extract_files
+mkdir -p "$logs" "$dir/bin"
+plain_prefix=$(install_library plain "$plain_build")
+asan_prefix=$(install_library asan "$asan_build")
+
+failed=0
+printf '%-16s %-44s %-40s %9s %7s  %s\n' program "lib/ files" "test counts" valgrind asan verdict
+for line in "${programs[@]}"; do
+	name=$(field "$line" 1)
+	if [ ${#only[@]} -gt 0 ] && ! grep -qx -- "$name" <<<"$(printf '%s\n' "${only[@]}")"; then
+		continue
+	fi
+	kind=$(field "$line" 4)
+	verdict=PASS
+	cells=()
+	count=
+	for tool in valgrind asan; do
+		prefix=$plain_prefix
+		[ "$tool" = asan ] && prefix=$asan_prefix
+		exe="$dir/bin/$name-$tool"
+		log="$logs/$name-$tool.log"
+		note "building and running $name ($tool)"
+		if ! build_program "$line" "$prefix" "$exe"; then
+			verdict="FAIL (build, see $exe.build.log)"
+			cells+=("-")
+			continue
+		fi
+		read -r rc secs <<<"$(run_program "$line" "$exe" "$tool" "$log")"
+		cells+=("${secs}s")
+		[ -n "$count" ] || count=$(counts "$kind" "$log" | head -n 1)
+		if ! passed "$kind" "$rc" "$log"; then
+			[ "$verdict" = PASS ] && verdict="FAIL ($tool exit $rc, see $log)"
+		fi
+	done
+	[ "$verdict" = PASS ] || failed=1
+	printf '%-16s %-44s %-40s %9s %7s  %s\n' "$name" "$(field "$line" 2)" "$count" \
+		"${cells[0]}" "${cells[1]:--}" "$verdict"
+done
+echo "logs: $logs"
+exit "$failed"
