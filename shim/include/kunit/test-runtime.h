@@ -236,7 +236,8 @@ void __kunit_fail_end(struct kunit *test, enum kunit_assert_type type);
 	} while (0)
 #define __KUNIT_CHECK_COND(test, type, cond, expect, ...)		\
 	do {								\
-		if (!!(cond) != (expect)) {				\
+		const bool __kc = (cond);				\
+		if (__kc != (expect)) {					\
 			__kunit_fail(test, type, __FILE__, __LINE__,	\
 				     "Expected %s to be %s, but is %s",	\
 				     #cond, (expect) ? "true" : "false", \
