@@ -20,6 +20,13 @@
 #define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)
+/*
+ * The mandatory barriers, which the kernel keeps for device memory too;
+ * a process has only ordinary memory, where they are the SMP ones.
+ */
+#define mb()		smp_mb()
+#define rmb()		smp_rmb()
+#define wmb()		smp_wmb()
 
 #define atomic_read(v)		sim_marked(__atomic_load_n(&(v)->counter, __ATOMIC_RELAXED))
 #define atomic_set(v, i)	sim_marked_void(__atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED))
