@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies and the cycle counter, and sort_r() and sort().
+ * jiffies, ktime_get() and the cycle counter, and sort_r() and sort().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <time.h>
 #include <linux/kernel.h>
 #include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <asm/timex.h>
 #include <linux/string.h>
 #include <linux/sort.h>
@@ -151,6 +152,14 @@ static struct timespec jiffies_start;
 __attribute__((constructor)) static void start_jiffies(void)
 {
 	clock_gettime(CLOCK_MONOTONIC, &jiffies_start);
+}
+
+ktime_t ktime_get(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (ktime_t)now.tv_sec * NSEC_PER_SEC + now.tv_nsec;
 }
 
 unsigned long sim_jiffies(void)
