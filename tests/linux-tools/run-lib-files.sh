@@ -41,9 +41,9 @@ list=0
 # flags (a Kconfig option the file needs); its kind, which says how its
 # output is judged:
 #   kunit          a KUnit suite: exit 0 and "# Totals: ... fail:0"
-#   module         exit 0: module_init() returned 0
-#   module:E:TEXT  module_init() returns -E by design (the test unloads
-#                  itself) and the output holds TEXT
+#   module:E:TEXT  module_init() returns -E (0: it loads; else the test
+#                  unloads itself by failing, by design) and the output
+#                  holds TEXT
 # and its arguments (module parameters).  Every kind also fails on a
 # WARNING or BUG line: the kernel tests check with WARN_ON and BUG_ON.
 programs=(
@@ -52,6 +52,8 @@ programs=(
 	"hashtable_test|hashtable_test||kunit|"
 	"rbtree|rbtree rbtree_test||module:11:augmented rbtree testing|"
 	"interval_tree|rbtree interval_tree interval_tree_test||module:11:(2692 results)|"
+	"list-test|list-test klist||kunit|"
+	"plist|plist|-DCONFIG_DEBUG_PLIST|module:0:end plist test|"
 )
 
 die() {
@@ -222,7 +224,6 @@ run_program() {
 counts() {
 	case "$1" in
 	kunit) grep -Eo '^# Totals: .*' "$2" | sed 's/^# Totals: //' || echo "no totals" ;;
-	module) echo "init 0" ;;
 	module:*) grep -Eo 'returned -[0-9]+' "$2" | sed 's/returned/init/' || echo "init 0" ;;
 	esac
 }
@@ -237,8 +238,8 @@ passed() {
 	kunit)
 		[ "$rc" = 0 ] && grep -Eq '^# Totals: pass:[1-9][0-9]* fail:0 ' "$log"
 		;;
-	module)
-		[ "$rc" = 0 ]
+	module:0:*)
+		[ "$rc" = 0 ] && grep -qF -- "${kind#module:0:}" "$log"
 		;;
 	module:*)
 		errno=$(cut -d: -f2 <<<"$kind")
