@@ -41,6 +41,9 @@ list=0
 # flags (a Kconfig option the file needs); its kind, which says how its
 # output is judged:
 #   kunit          a KUnit suite: exit 0 and "# Totals: ... fail:0"
+#   build          a file lib/ has no test for: it must build and link
+#                  (every symbol it uses defined), and the program,
+#                  which loads a module with no init, must exit 0
 #   module:E:TEXT  module_init() returns -E (0: it loads; else the test
 #                  unloads itself by failing, by design) and the output
 #                  holds TEXT
@@ -55,6 +58,7 @@ programs=(
 	"list-test|list-test klist||kunit|"
 	"plist|plist|-DCONFIG_DEBUG_PLIST|module:0:end plist test|"
 	"test_min_heap|test_min_heap||module:0:test passed|"
+	"llist|llist||build|"
 )
 
 die() {
@@ -230,6 +234,7 @@ counts() {
 	case "$1" in
 	kunit) grep -Eo '^# Totals: .*' "$2" | sed 's/^# Totals: //' || echo "no totals" ;;
 	module:*) grep -Eo 'returned -[0-9]+' "$2" | sed 's/returned/init/' || echo "init 0" ;;
+	build) echo "no test in lib/" ;;
 	esac
 }
 
@@ -242,6 +247,9 @@ passed() {
 	case "$kind" in
 	kunit)
 		[ "$rc" = 0 ] && grep -Eq '^# Totals: pass:[1-9][0-9]* fail:0 ' "$log"
+		;;
+	build)
+		[ "$rc" = 0 ]
 		;;
 	module:0:*)
 		[ "$rc" = 0 ] && grep -qF -- "${kind#module:0:}" "$log"

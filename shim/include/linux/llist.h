@@ -9,7 +9,9 @@
  * among themselves.  Entries come off newest first; llist_reverse_order()
  * gives the order they were added in.  The fully ordered cmpxchg and xchg
  * make an entry's contents, written before llist_add(), visible to the
- * consumer that takes it.
+ * consumer that takes it.  The functions that the kernel has in
+ * lib/llist.c are the library's (shim/services/llist.c), not inline, so
+ * that a program linking the kernel's lib/llist.c uses its own.
  */
 #ifndef _SHIM_LINUX_LLIST_H
 #define _SHIM_LINUX_LLIST_H
@@ -90,17 +92,8 @@ static inline struct llist_node *llist_next(struct llist_node *node)
  * Push the chain new_first..new_last (linked by next) onto head in one
  * step; true if head was empty before.
  */
-static inline bool llist_add_batch(struct llist_node *new_first,
-				   struct llist_node *new_last,
-				   struct llist_head *head)
-{
-	struct llist_node *first = READ_ONCE(head->first);
-
-	do {
-		new_last->next = first;
-	} while (!try_cmpxchg(&head->first, &first, new_first));
-	return !first;
-}
+bool llist_add_batch(struct llist_node *new_first, struct llist_node *new_last,
+		     struct llist_head *head);
 
 /* llist_add_batch() for a head no one else touches meanwhile. */
 static inline bool __llist_add_batch(struct llist_node *new_first,
@@ -143,18 +136,7 @@ static inline struct llist_node *__llist_del_all(struct llist_head *head)
  * Take the newest entry, or NULL.  Safe against concurrent llist_add(),
  * not against other consumers (see the top of this file).
  */
-static inline struct llist_node *llist_del_first(struct llist_head *head)
-{
-	struct llist_node *entry = smp_load_acquire(&head->first);
-	struct llist_node *next;
-
-	do {
-		if (!entry)
-			return NULL;
-		next = READ_ONCE(entry->next);
-	} while (!try_cmpxchg(&head->first, &entry, next));
-	return entry;
-}
+struct llist_node *llist_del_first(struct llist_head *head);
 
 /* llist_del_first() that marks the entry as on no list. */
 static inline struct llist_node *llist_del_first_init(struct llist_head *head)
@@ -167,32 +149,9 @@ static inline struct llist_node *llist_del_first_init(struct llist_head *head)
 }
 
 /* Take this off head if it is the newest entry; true if it was. */
-static inline bool llist_del_first_this(struct llist_head *head,
-					struct llist_node *this)
-{
-	struct llist_node *entry = smp_load_acquire(&head->first);
-	struct llist_node *next;
-
-	do {
-		if (entry != this)
-			return false;
-		next = READ_ONCE(entry->next);
-	} while (!try_cmpxchg(&head->first, &entry, next));
-	return true;
-}
+bool llist_del_first_this(struct llist_head *head, struct llist_node *this);
 
 /* Reverse a list taken off a head (newest first becomes oldest first). */
-static inline struct llist_node *llist_reverse_order(struct llist_node *head)
-{
-	struct llist_node *reversed = NULL, *next;
-
-	while (head) {
-		next = head->next;
-		head->next = reversed;
-		reversed = head;
-		head = next;
-	}
-	return reversed;
-}
+struct llist_node *llist_reverse_order(struct llist_node *head);
 
 #endif
