@@ -59,6 +59,7 @@ programs=(
 	"plist|plist|-DCONFIG_DEBUG_PLIST|module:0:end plist test|"
 	"test_min_heap|test_min_heap||module:0:test passed|"
 	"llist|llist||build|"
+	"bitmap|bitmap find_bit||build|"
 )
 
 die() {

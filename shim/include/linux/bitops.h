@@ -15,6 +15,11 @@
 #define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
 #define BITS_TO_LONGS(nr)	DIV_ROUND_UP(nr, BITS_PER_LONG)
 #define GENMASK(h, l)		(((~0UL) << (l)) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
+#define GENMASK_ULL(h, l)	(((~0ULL) << (l)) & (~0ULL >> (63 - (h))))
+#define BIT_ULL(nr)		(1ULL << (nr))
+#define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
+#define BITS_TO_U32(nr)		DIV_ROUND_UP(nr, BITS_PER_TYPE(u32))
+#define BITS_TO_U64(nr)		DIV_ROUND_UP(nr, BITS_PER_TYPE(u64))
 
 /* Last (most significant) set bit, 1-based; 0 for 0. */
 static inline int fls(unsigned int x) { return x ? 32 - __builtin_clz(x) : 0; }
@@ -30,6 +35,17 @@ static inline unsigned long __ffs(unsigned long x) { return __builtin_ctzl(x); }
 static inline unsigned long ffz(unsigned long x) { return __builtin_ctzl(~x); }
 /* Number of set bits. */
 static inline unsigned int hweight_long(unsigned long x) { return __builtin_popcountl(x); }
+static inline unsigned int hweight8(unsigned int x) { return __builtin_popcount(x & 0xff); }
+static inline unsigned int hweight16(unsigned int x) { return __builtin_popcount(x & 0xffff); }
+static inline unsigned int hweight32(unsigned int x) { return __builtin_popcount(x); }
+static inline unsigned int hweight64(u64 x) { return __builtin_popcountll(x); }
+/* 0-based index of the n-th (from 0) set bit of word; BITS_PER_LONG if none. */
+static inline unsigned int fns(unsigned long word, unsigned int n)
+{
+	for (; word && n; n--)
+		word &= word - 1;	/* drop the lowest set bit */
+	return word ? (unsigned int)__ffs(word) : BITS_PER_LONG;
+}
 
 /* Atomically set bit nr of addr. */
 static inline void set_bit(long nr, volatile unsigned long *addr)

@@ -52,6 +52,9 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
 #define PTR_ALIGN(p, a)		((__typeof__(p))ALIGN((unsigned long)(p), (a)))
 #define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+/* x rounded up or down to a multiple of y, a power of two. */
+#define round_up(x, y)		((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
+#define round_down(x, y)	((x) & ~((__typeof__(x))((y) - 1)))
 /* <sys/param.h> has a roundup() of its own: whichever comes last is used. */
 #undef roundup
 #define roundup(x, y)		((((x) + ((y) - 1)) / (y)) * (y))

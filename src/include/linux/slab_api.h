@@ -182,6 +182,17 @@ static inline void *kmalloc_array(size_t n, size_t size, gfp_t flags)
 	return kmalloc(bytes, flags);
 }
 
+/* kmalloc_array() on node. */
+static inline void *kmalloc_array_node(size_t n, size_t size, gfp_t flags,
+				       int node)
+{
+	size_t bytes;
+
+	if (unlikely(check_mul_overflow(n, size, &bytes)))
+		return NULL;
+	return kmalloc_node(bytes, flags, node);
+}
+
 /* Zeroed kmalloc_array(). */
 static inline void *kcalloc(size_t n, size_t size, gfp_t flags)
 {
