@@ -60,6 +60,7 @@ programs=(
 	"test_min_heap|test_min_heap||module:0:test passed|"
 	"llist|llist||build|"
 	"bitmap|bitmap find_bit||build|"
+	"kfifo|kfifo||build|"
 )
 
 die() {
