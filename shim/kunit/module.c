@@ -97,6 +97,14 @@ static int sim_param_unsigned(const char *val, unsigned long long max,
 	return 0;
 }
 
+/* The get of a number parameter: its value printed with fmt. */
+#define SIM_PARAM_GET(name, type, fmt)					\
+	static int param_get_##name(char *buffer,			\
+				    const struct kernel_param *kp)	\
+	{								\
+		return sprintf(buffer, fmt "\n", *(type *)kp->arg);	\
+	}
+
 #define SIM_PARAM_SIGNED(name, type, min, max, fmt)			\
 	static int param_set_##name(const char *val,			\
 				    const struct kernel_param *kp)	\
@@ -108,11 +116,7 @@ static int sim_param_unsigned(const char *val, unsigned long long max,
 			*(type *)kp->arg = (type)v;			\
 		return err;						\
 	}								\
-	static int param_get_##name(char *buffer,			\
-				    const struct kernel_param *kp)	\
-	{								\
-		return sprintf(buffer, fmt "\n", *(type *)kp->arg);	\
-	}								\
+	SIM_PARAM_GET(name, type, fmt)					\
 	const struct kernel_param_ops param_ops_##name = {		\
 		.set = param_set_##name, .get = param_get_##name }
 
@@ -127,11 +131,7 @@ static int sim_param_unsigned(const char *val, unsigned long long max,
 			*(type *)kp->arg = (type)v;			\
 		return err;						\
 	}								\
-	static int param_get_##name(char *buffer,			\
-				    const struct kernel_param *kp)	\
-	{								\
-		return sprintf(buffer, fmt "\n", *(type *)kp->arg);	\
-	}								\
+	SIM_PARAM_GET(name, type, fmt)					\
 	const struct kernel_param_ops param_ops_##name = {		\
 		.set = param_set_##name, .get = param_get_##name }
 
