@@ -6,6 +6,7 @@
  * init_on_free (no stale data), kmem_buckets (no shared slabs with
  * kmalloc), and the usercopy check (no copies beyond the whitelist).
  */
+#include <stdlib.h>
 #include "harness.h"
 
 /* Back to the defaults for the next test. */

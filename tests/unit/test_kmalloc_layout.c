@@ -6,6 +6,7 @@
  * with nr_cpus=2 (12 minimum objects) and
  * slub_debug=Z,kmalloc-64,kmalloc-96;FZU,kmalloc-8.
  */
+#include <stdlib.h>
 #include "harness.h"
 
 static struct kmem_cache *kmalloc_cache(unsigned int idx)
