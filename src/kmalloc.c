@@ -236,11 +236,13 @@ unsigned long destroy_kmalloc_caches(void)
 }
 
 /*
- * A large kmalloc: whole compound pages from the page allocator.  The
- * kernel reaches it through __kmalloc_large_noprof() and
- * __kmalloc_large_node_noprof(); here __do_kmalloc_node() decides.
+ * A large kmalloc (6.12's ___kmalloc_large_node()): whole compound pages
+ * from the page allocator.  The kernel's inline kmalloc() calls it for a
+ * constant size above the largest cache (__kmalloc_large_noprof(),
+ * __kmalloc_large_node_noprof()); for any other size __do_kmalloc_node()
+ * decides.
  */
-static void *___kmalloc_large_node(size_t size, gfp_t flags, int node)
+void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
 {
 	unsigned int order = get_order(size);
 	struct page *page;
@@ -259,15 +261,22 @@ static void *___kmalloc_large_node(size_t size, gfp_t flags, int node)
 	__folio_set_large_kmalloc(folio);
 	return folio_address(folio);
 }
+EXPORT_SYMBOL(libslab_kmalloc_large_node);
 
-/* kmalloc on behalf of caller (its cache copy and its tracking line). */
-static void *__do_kmalloc_node(size_t size, gfp_t flags, int node,
-			       unsigned long caller)
+/*
+ * kmalloc from the buckets b (NULL: kmalloc's own caches) on behalf of
+ * caller (its cache copy and its tracking line).
+ */
+static void *__do_kmalloc_node(kmem_buckets *b, size_t size, gfp_t flags,
+			       int node, unsigned long caller)
 {
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
-		return ___kmalloc_large_node(size, flags, node);
+		return libslab_kmalloc_large_node(size, flags, node);
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
+	if (b)
+		return slab_alloc_node((*b)[kmalloc_index_of(size)], flags,
+				       node, caller, size);
 	return slab_alloc_node(kmalloc_slab(size, flags, caller), flags, node,
 			       caller, size);
 }
@@ -275,7 +284,7 @@ static void *__do_kmalloc_node(size_t size, gfp_t flags, int node,
 /* The kernel's __kmalloc_node_noprof(), under the name callers use. */
 void *kmalloc_node(size_t size, gfp_t flags, int node)
 {
-	return __do_kmalloc_node(size, flags, node, _RET_IP_);
+	return __do_kmalloc_node(NULL, size, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(kmalloc_node);
 
@@ -287,19 +296,35 @@ void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size)
 }
 EXPORT_SYMBOL(__kmalloc_cache_noprof);
 
+void *libslab_kmalloc_cache_node(struct kmem_cache *s, gfp_t flags, int node,
+				 size_t size, unsigned long caller)
+{
+	if (WARN_ON_ONCE(s && size > s->object_size))
+		return NULL;
+	return slab_alloc_node(s, flags, node, caller, size);
+}
+EXPORT_SYMBOL(libslab_kmalloc_cache_node);
+
 /* The kernel's __kmalloc_noprof(); its inline kmalloc()'s tests are in here. */
 void *kmalloc(size_t size, gfp_t flags)
 {
-	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, _RET_IP_);
+	return __do_kmalloc_node(NULL, size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmalloc);
 
 /* The kernel's __kmalloc_node_track_caller_noprof(), on any node. */
 void *libslab_kmalloc_caller(size_t size, gfp_t flags, unsigned long caller)
 {
-	return __do_kmalloc_node(size, flags, NUMA_NO_NODE, caller);
+	return __do_kmalloc_node(NULL, size, flags, NUMA_NO_NODE, caller);
 }
 EXPORT_SYMBOL(libslab_kmalloc_caller);
+
+void *libslab_kmalloc_node_caller(kmem_buckets *b, size_t size, gfp_t flags,
+				  int node, unsigned long caller)
+{
+	return __do_kmalloc_node(b, size, flags, node, caller);
+}
+EXPORT_SYMBOL(libslab_kmalloc_node_caller);
 
 kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 				  unsigned int useroffset, unsigned int usersize,
@@ -345,14 +370,7 @@ EXPORT_SYMBOL(kmem_buckets_create);
 
 void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags)
 {
-	if (!b)
-		return kmalloc(size, flags);
-	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
-		return ___kmalloc_large_node(size, flags, NUMA_NO_NODE);
-	if (unlikely(!size))
-		return ZERO_SIZE_PTR;
-	return slab_alloc_node((*b)[kmalloc_index_of(size)], flags,
-			       NUMA_NO_NODE, _RET_IP_, size);
+	return __do_kmalloc_node(b, size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_buckets_alloc);
 
@@ -478,7 +496,7 @@ void *krealloc(const void *p, size_t new_size, gfp_t flags)
 	}
 
 	/* Tracked as allocated by krealloc()'s caller. */
-	ret = __do_kmalloc_node(new_size, flags, NUMA_NO_NODE, _RET_IP_);
+	ret = __do_kmalloc_node(NULL, new_size, flags, NUMA_NO_NODE, _RET_IP_);
 	if (ret && ks) {
 		slab_tool_metadata_begin();
 		memcpy(ret, p, ks);
@@ -503,7 +521,7 @@ EXPORT_SYMBOL(kfree_sensitive);
 static void *kmemdup_caller(const void *src, size_t len, gfp_t gfp,
 			    unsigned long caller)
 {
-	void *p = __do_kmalloc_node(len, gfp, NUMA_NO_NODE, caller);
+	void *p = __do_kmalloc_node(NULL, len, gfp, NUMA_NO_NODE, caller);
 
 	if (p && len)
 		memcpy(p, src, len);
@@ -532,7 +550,7 @@ static char *kmemdup_nul_caller(const char *s, size_t len, gfp_t gfp,
 
 	if (!s)
 		return NULL;
-	buf = __do_kmalloc_node(len + 1, gfp, NUMA_NO_NODE, caller);
+	buf = __do_kmalloc_node(NULL, len + 1, gfp, NUMA_NO_NODE, caller);
 	if (buf) {
 		memcpy(buf, s, len);
 		buf[len] = '\0';
@@ -595,7 +613,7 @@ void *kvmalloc_node(size_t size, gfp_t flags, int node)
 {
 	void *ret;
 
-	ret = __do_kmalloc_node(size, kmalloc_gfp_adjust(flags, size), node,
+	ret = __do_kmalloc_node(NULL, size, kmalloc_gfp_adjust(flags, size), node,
 				_RET_IP_);
 	if (ret || size <= PAGE_SIZE)
 		return ret;

@@ -323,6 +323,57 @@ SLAB_TEST(test_kvzalloc_zeroes)
 	kvfree(p);
 }
 
+SLAB_TEST(test_node_caller_form_without_buckets_is_kmalloc)
+{
+	void *p = libslab_kmalloc_node_caller(NULL, 40, GFP_KERNEL,
+					      NUMA_NO_NODE, _RET_IP_);
+
+	slab_assert_not_null(p);
+	slab_assert_str_eq(cache_name_of(p), "kmalloc-64");
+	kfree(p);
+}
+
+SLAB_TEST(test_node_caller_form_with_buckets_uses_their_cache)
+{
+	kmem_buckets *b = kmem_buckets_create("nodecaller", 0, 0, 0, NULL);
+	unsigned int idx;
+	void *p;
+
+	slab_assert_not_null(b);
+	p = libslab_kmalloc_node_caller(b, 40, GFP_KERNEL, NUMA_NO_NODE,
+					_RET_IP_);
+	slab_assert_not_null(p);
+	slab_assert_str_eq(cache_name_of(p), "nodecaller-64");
+	kfree(p);
+	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+		kmem_cache_destroy((*b)[idx]);
+	kfree(b);
+}
+
+SLAB_TEST(test_cache_node_form_allocates_from_the_given_cache)
+{
+	struct kmem_cache *s = kmalloc_caches[KMALLOC_NORMAL][kmalloc_index(100)];
+	void *p = libslab_kmalloc_cache_node(s, GFP_KERNEL, NUMA_NO_NODE, 100,
+					     _RET_IP_);
+
+	slab_assert_not_null(p);
+	slab_assert_ptr_eq(slab_test_cache_of(p), s);
+	kfree(p);
+}
+
+SLAB_TEST(test_large_node_form_gives_whole_pages)
+{
+	void *p = libslab_kmalloc_large_node(3 * PAGE_SIZE, GFP_KERNEL,
+					     NUMA_NO_NODE);
+	struct folio *folio = virt_to_folio(p);
+
+	slab_assert_not_null(p);
+	slab_assert(folio_test_large_kmalloc(folio));
+	slab_assert_eq(folio_order(folio), 2);
+	slab_assert_ptr_eq(folio_address(folio), p);
+	kfree(p);
+}
+
 SLAB_TEST_TABLE(kmalloc_cases) = {
 	SLAB_CASE(test_every_size_up_to_8k_gets_its_bucket),
 	SLAB_CASE(test_sizes_65_to_96_share_kmalloc_96),
@@ -352,5 +403,9 @@ SLAB_TEST_TABLE(kmalloc_cases) = {
 	SLAB_CASE(test_kvmalloc_small_uses_slab),
 	SLAB_CASE(test_kvmalloc_beyond_kmalloc_uses_vmalloc),
 	SLAB_CASE(test_kvzalloc_zeroes),
+	SLAB_CASE(test_node_caller_form_without_buckets_is_kmalloc),
+	SLAB_CASE(test_node_caller_form_with_buckets_uses_their_cache),
+	SLAB_CASE(test_cache_node_form_allocates_from_the_given_cache),
+	SLAB_CASE(test_large_node_form_gives_whole_pages),
 	SLAB_TEST_TABLE_END
 };

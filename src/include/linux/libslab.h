@@ -52,6 +52,17 @@ int libslab_exit(void);
  */
 void *libslab_kmalloc_caller(size_t size, gfp_t flags, unsigned long caller);
 void libslab_kfree_caller(const void *object, unsigned long caller);
+/*
+ * kmalloc() from the buckets b (NULL: kmalloc's own caches), preferring
+ * node, tracked to caller: the kernel's __kmalloc_node_track_caller_noprof().
+ */
+void *libslab_kmalloc_node_caller(kmem_buckets *b, size_t size, gfp_t flags,
+				  int node, unsigned long caller);
+/* kmalloc(size) from s (which must fit it) on node, for caller: __kmalloc_cache_node_noprof(). */
+void *libslab_kmalloc_cache_node(struct kmem_cache *s, gfp_t flags, int node,
+				 size_t size, unsigned long caller);
+/* Whole compound pages for size bytes, freed by kfree() (__kmalloc_large_node_noprof()). */
+void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
