@@ -92,8 +92,10 @@ commit_step() {
 		git_tree commit-tree "$tree" -p "$parent")
 }
 
-# A file of the base tree, as the overlay's starting point for an edit.
+# A file as the overlay's starting point for an edit: the base tree's, or
+# the version an earlier patch left in the overlay.
 from_base() {
+	[ -f "$OVERLAY/$1" ] && return
 	mkdir -p "$OVERLAY/$(dirname "$1")"
 	git_tree show "$LIBSLAB_BASE_TAG:$1" > "$OVERLAY/$1"
 }
@@ -172,6 +174,41 @@ awk '/^   slub$/ && !done { print; print "   libslab"; done = 1; next } { print 
 	mv "$STAGE/index.rst" "$OVERLAY/Documentation/mm/index.rst"
 grep -qx '   libslab' "$OVERLAY/Documentation/mm/index.rst" || fail "Documentation/mm/index.rst: no slub entry to follow"
 commit_step 5-docs
+
+# 6: replacement mode's names: the contract's lslab_ names mapped on to the
+#    kernel's, the entry points with the kernel's signatures, the kmem
+#    trace events (nothing built yet)
+REPLACE=$LIBSLAB_REPO/kernel/replace
+cp "$REPLACE"/libslab_kernel_names.h "$REPLACE"/libslab_mm_slab.h "$REPLACE"/libslab_kernel.c \
+	"$REPLACE"/libslab_trace.c "$LIB/"
+commit_step 6-kernel-names
+
+# 7: the slab allocator becomes a choice, SLUB or libslab; with libslab,
+#    mm/ builds neither slub.o nor slab_common.o and lib/libslab/ is the
+#    allocator
+from_base mm/Kconfig
+awk -v choice="$REPLACE/slab-choice.Kconfig" '
+	/^config SLUB$/ { getline next_line
+		if (next_line == "\tdef_bool y") {
+			while ((getline line < choice) > 0) print line
+			done = 1; next
+		}
+		print; print next_line; next }
+	{ print }
+	END { if (!done) exit 1 }' "$OVERLAY/mm/Kconfig" > "$STAGE/Kconfig" ||
+	fail "mm/Kconfig: no \"config SLUB / def_bool y\" to make a choice of"
+mv "$STAGE/Kconfig" "$OVERLAY/mm/Kconfig"
+from_base mm/Makefile
+if ! grep -q '^			   mm_init.o percpu.o slab_common.o \\$' "$OVERLAY/mm/Makefile" ||
+	! grep -qx 'obj-y += slub.o' "$OVERLAY/mm/Makefile"; then
+	fail "mm/Makefile: slab_common.o or slub.o is not where 6.12 builds it"
+fi
+sed -i -e 's/^\(			   mm_init.o percpu.o\) slab_common.o \\$/\1 \\/' \
+	-e 's/^obj-y += slub.o$/obj-$(CONFIG_SLUB) += slab_common.o slub.o/' "$OVERLAY/mm/Makefile"
+from_base lib/Makefile
+printf 'obj-$(CONFIG_LIBSLAB_ALLOCATOR) += libslab/\n' >> "$OVERLAY/lib/Makefile"
+cat "$REPLACE/Makefile" >> "$LIB/Makefile"
+commit_step 7-slab-choice
 
 series_tip=$parent
 git_tree tag -f "$LIBSLAB_SERIES_TAG" "$series_tip" >/dev/null
