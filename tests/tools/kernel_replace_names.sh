@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Replacement mode's second name map (kernel/replace/libslab_kernel_names.h)
+# gives lslab_ names back their kernel spelling.  A line there works only
+# if the prelude produces its lslab_ name: a misspelt or stale one is a
+# silent no-op that the kernel build reports, if at all, as a missing
+# symbol much later.  And the names mm/util.c and mm/failslab.c define stay
+# lslab_: mapping one back would define it twice in vmlinux.
+#
+# Usage: kernel_replace_names.sh <kernel/glue directory> <kernel/replace directory>
+set -euo pipefail
+
+glue=$1
+replace=$2
+# What the prelude maps the core's names to.
+produced=$(sed -nE 's/^#define[[:space:]]+[A-Za-z_][A-Za-z0-9_]*[[:space:]]+(lslab_[A-Za-z0-9_]*)[[:space:]]*$/\1/p' \
+	"$glue/libslab_prelude.h" "$glue/libslab_core_names.h" | sort -u)
+mapped=$(sed -nE 's/^#define[[:space:]]+(lslab_[A-Za-z0-9_]*)[[:space:]]+([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*$/\1 \2/p' \
+	"$replace/libslab_kernel_names.h")
+[ -n "$mapped" ] || { echo "no lslab_ name mapped in $replace/libslab_kernel_names.h"; exit 1; }
+status=0
+while read -r name kernel_name; do
+	if ! grep -qx "$name" <<< "$produced"; then
+		echo "$name (-> $kernel_name): the prelude gives no core name this lslab_ spelling"
+		status=1
+	fi
+	case ${name#lslab_} in
+	kfree_const | kmemdup | kmemdup_array | kmemdup_nul | kstrdup | kstrdup_const | \
+	kstrndup | kvfree | kvmalloc_node | kvrealloc | should_failslab)
+		echo "$name (-> $kernel_name): mm/util.c or mm/failslab.c defines it; the kernel keeps its own"
+		status=1 ;;
+	esac
+done <<< "$mapped"
+[ $status -eq 0 ] && echo "$(wc -l <<< "$mapped") lslab_ names mapped back to the kernel's, each one the prelude produces"
+exit $status
