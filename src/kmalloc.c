@@ -37,7 +37,12 @@ static_assert(KMALLOC_SHIFT_HIGH == 13, "kmalloc_size_names covers 8k");
 
 /* Random copies of the normal caches in use (random_kmalloc_caches=on). */
 bool random_kmalloc_caches;
-static unsigned long kmalloc_copy_seed;
+/*
+ * Which copy serves a call site; the kernel's inline kmalloc() hashes it
+ * with the caller itself, so it has the kernel's name.
+ */
+unsigned long random_kmalloc_seed;
+EXPORT_SYMBOL(random_kmalloc_seed);
 
 int setup_random_kmalloc_caches(const char *value)
 {
@@ -84,7 +89,7 @@ static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags,
 		if (!random_kmalloc_caches)
 			return KMALLOC_NORMAL;
 		return KMALLOC_RANDOM_START +
-		       hash_64(caller ^ kmalloc_copy_seed,
+		       hash_64(caller ^ random_kmalloc_seed,
 			       ilog2(RANDOM_KMALLOC_CACHES_NR + 1));
 	}
 	if (flags & __GFP_DMA)
@@ -171,7 +176,7 @@ int create_kmalloc_caches(void)
 	int err;
 
 	if (random_kmalloc_caches)
-		kmalloc_copy_seed = get_random_u64();
+		random_kmalloc_seed = get_random_u64();
 	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
 		bool random = type > KMALLOC_RANDOM_START &&
 			      type <= KMALLOC_RANDOM_END;

@@ -1124,6 +1124,7 @@ unsigned long destroy_kmalloc_caches(void);
 struct kmem_cache *kmalloc_slab(size_t size, gfp_t flags, unsigned long caller);
 /* kmalloc.c: random_kmalloc_caches= (the copies of CONFIG_RANDOM_KMALLOC_CACHES). */
 extern bool random_kmalloc_caches;
+extern unsigned long random_kmalloc_seed;
 int setup_random_kmalloc_caches(const char *value);
 
 #endif /* LIBSLAB_SLAB_H */

@@ -108,6 +108,7 @@
 #define slab_freelist_hardened		lslab_slab_freelist_hardened
 #define slab_freelist_random		lslab_slab_freelist_random
 #define random_kmalloc_caches		lslab_random_kmalloc_caches
+#define random_kmalloc_seed		lslab_random_kmalloc_seed
 #define setup_random_kmalloc_caches	lslab_setup_random_kmalloc_caches
 /*
  * Static in the core, but named as the kernel's own reporter, which

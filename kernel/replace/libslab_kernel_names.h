@@ -26,6 +26,8 @@
 #define lslab_kmem_cache		kmem_cache
 #define lslab_kmalloc_caches		kmalloc_caches
 #define lslab_kmem_buckets		kmem_buckets
+/* The inline kmalloc() picks a random kmalloc copy with it. */
+#define lslab_random_kmalloc_seed	random_kmalloc_seed
 
 /* Creation and destruction. */
 #define lslab___kmem_cache_create_args	__kmem_cache_create_args
