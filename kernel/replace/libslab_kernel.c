@@ -15,6 +15,7 @@
 #undef pr_fmt
 #define pr_fmt(fmt) "libslab: " fmt
 
+/* kmalloc_node() and kmem_buckets_alloc(): b is NULL without SLAB_BUCKETS. */
 void *__kmalloc_node_noprof(DECL_BUCKET_PARAMS(size, b), gfp_t flags, int node)
 {
 	return libslab_kmalloc_node_caller(PASS_BUCKET_PARAM(b), size, flags,
@@ -22,6 +23,7 @@ void *__kmalloc_node_noprof(DECL_BUCKET_PARAMS(size, b), gfp_t flags, int node)
 }
 EXPORT_SYMBOL(__kmalloc_node_noprof);
 
+/* kmalloc_track_caller() and the like: the tracking line names caller. */
 void *__kmalloc_node_track_caller_noprof(DECL_BUCKET_PARAMS(size, b),
 					 gfp_t flags, int node,
 					 unsigned long caller)
@@ -31,6 +33,7 @@ void *__kmalloc_node_track_caller_noprof(DECL_BUCKET_PARAMS(size, b),
 }
 EXPORT_SYMBOL(__kmalloc_node_track_caller_noprof);
 
+/* The inline kmalloc_node() of a constant size, its cache already chosen. */
 void *__kmalloc_cache_node_noprof(struct kmem_cache *s, gfp_t flags, int node,
 				  size_t size)
 {
@@ -38,12 +41,14 @@ void *__kmalloc_cache_node_noprof(struct kmem_cache *s, gfp_t flags, int node,
 }
 EXPORT_SYMBOL(__kmalloc_cache_node_noprof);
 
+/* The inline kmalloc() of a constant size above the largest cache. */
 void *__kmalloc_large_noprof(size_t size, gfp_t flags)
 {
 	return libslab_kmalloc_large_node(size, flags, NUMA_NO_NODE);
 }
 EXPORT_SYMBOL(__kmalloc_large_noprof);
 
+/* The same, preferring node. */
 void *__kmalloc_large_node_noprof(size_t size, gfp_t flags, int node)
 {
 	return libslab_kmalloc_large_node(size, flags, node);
@@ -60,6 +65,7 @@ EXPORT_SYMBOL(kmem_cache_charge);
 /* slab_is_available(): kmem_cache_init() has made the kmalloc caches. */
 static bool libslab_up __ro_after_init;
 
+/* Whether kmalloc() works yet: memblock and others allocate otherwise before. */
 bool slab_is_available(void)
 {
 	return libslab_up;
