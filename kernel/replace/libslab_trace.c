@@ -7,5 +7,12 @@
  */
 #include "slab.h"
 
+/*
+ * The events kmalloc and kmem_cache_alloc are named after the API, not
+ * after the entry points the name maps turn those words into.
+ */
+#undef kmalloc
+#undef kmem_cache_alloc
+
 #define CREATE_TRACE_POINTS
 #include <trace/events/kmem.h>
