@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-replacement.sh [--boot] - build Linux 6.12 with libslab as its slab
-# allocator (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the series) and,
-# with --boot, boot it in QEMU as far as it goes.  On demand only: the
-# test command (tests/run-all.sh) does not run it.
+# run-replacement.sh [--boot] [FRAGMENT...] - build Linux 6.12 with libslab
+# as its slab allocator (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the
+# series) and, with --boot, boot it in QEMU as far as it goes.  On demand
+# only: the test command (tests/run-all.sh) does not run it.
 #
-# The kernel is tinyconfig plus kernel/configs/replacement.config, x86_64,
-# built in $LIBSLAB_KERNEL_DIR/build-x86_64-replacement (override with
+# The kernel is tinyconfig plus kernel/configs/replacement.config and the
+# FRAGMENTs (e.g. kernel/configs/replacement-debug.config), x86_64, built
+# in $LIBSLAB_KERNEL_DIR/build-x86_64-replacement (override with
 # LIBSLAB_BUILD_DIR).  The tree is the one make-series.sh checks out (it
 # runs first, unless LIBSLAB_SERIES_READY=1).
 #
@@ -16,7 +17,7 @@
 #   - vmlinux does not link: the symbols it misses are listed, one a line,
 #     with the objects that reference them,
 #   - mm/slub.o or mm/slab_common.o was built, or vmlinux lacks libslab's
-#     functions or has SLUB's,
+#     functions or has SLUB's, or (with tracepoints) a kmem event,
 #   - with --boot (two CPUs, a busybox init that walks /sys and reads
 #     /proc/meminfo): the console never shows libslab's start-up line or
 #     init's last line, or shows a kernel problem (the console's tail is
@@ -27,11 +28,13 @@ set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 BOOT=0
+FRAGMENTS=("$LIBSLAB_REPO/kernel/configs/replacement.config")
 while [ $# -gt 0 ]; do
 	case $1 in
 	--boot) BOOT=1; shift ;;
-	-h|--help) sed -n '4,23p' "$0"; exit 0 ;;
-	*) fail "unknown argument $1 (try --help)" ;;
+	-h|--help) sed -n '4,24p' "$0"; exit 0 ;;
+	-*) fail "unknown option $1 (try --help)" ;;
+	*) [ -f "$1" ] || fail "no config fragment $1"; FRAGMENTS+=("$1"); shift ;;
 	esac
 done
 
@@ -54,11 +57,14 @@ t0=$(date +%s)
 {
 	"${MAKE[@]}" tinyconfig &&
 	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$BUILD" "$BUILD/.config" \
-		"$LIBSLAB_REPO/kernel/configs/replacement.config" &&
+		"${FRAGMENTS[@]}" &&
 	"${MAKE[@]}" olddefconfig
 } > "$BUILDLOG" 2>&1 || { tail -20 "$BUILDLOG"; fail "configuration (log $BUILDLOG)"; }
 grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" ||
 	fail "CONFIG_LIBSLAB_ALLOCATOR is not set in $BUILD/.config (is an option it depends on set?)"
+# Every option a fragment sets made it into .config.
+dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" | grep -vxF -f "$BUILD/.config" || true)
+[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config (unmet dependencies?)"; }
 
 # 2. build; the link's undefined references are the worklist
 "${MAKE[@]}" bzImage >> "$BUILDLOG" 2>&1
@@ -85,6 +91,12 @@ done
 for sym in calculate_sizes deactivate_slab; do
 	grep -qE " $sym\$" <<< "$symbols" && fail "vmlinux has SLUB's $sym"
 done
+# The kmem events keep their names (the name maps must not rename them).
+if grep -qx 'CONFIG_TRACEPOINTS=y' "$BUILD/.config"; then
+	for event in kmalloc kmem_cache_alloc kfree kmem_cache_free mm_page_alloc rss_stat; do
+		grep -qE " __tracepoint_$event\$" <<< "$symbols" || fail "vmlinux lacks the trace event $event"
+	done
+fi
 say "vmlinux links with libslab as its slab allocator ($(grep -c ' lslab_' <<< "$symbols") lslab_ symbols; no mm/slub.o, no mm/slab_common.o)"
 [ $BOOT = 1 ] || exit 0
 
