@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Mutation testing of the differential oracle: does it see a change?
+
+    mutate.py [--work DIR] [--list] [ID...]
+
+For each mutation of mutations.txt (beside this script), or of the IDs
+named: apply it to a scratch copy of the repository (DIR/tree, never the
+repository itself), rebuild libslab's side of the oracle there (one build
+directory, DIR/build, incremental), run it for every run of variants.txt
+against the kernel's observations kept in expected/ (compare.py; no QEMU)
+and call the mutation killed when a run fails, SURVIVED when all pass.
+Prints a table and the share killed.
+
+A mutation that mutations.txt marks "unobservable" (6.12 shows no
+difference through anything the oracle can watch) is expected to survive:
+it counts as explained, and fails the script if it is killed after all (the
+explanation went stale).
+
+Exit status: 0 when every mutation is killed or explained, 1 when one
+survives unexplained or an explained one is killed, 2 on bad input (a
+pattern that matches no line or more than one, a mutation that does not
+build, a src/*.c file with no mutation, an oracle that fails unmutated).
+DIR defaults to $LIBSLAB_MUTATE_DIR or /tmp/libslab-mutate.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+TARGETS = {"host": "tests/oracle/oracle_user", "tiny": "tests/oracle/oracle_user_tiny"}
+KEYS = ("id", "file", "find", "into", "why", "unobservable")
+# A run that loops or hangs counts as killed: the kernel side finished.
+RUN_TIMEOUT = 120
+
+
+def fail(message, status=2):
+    print(f"mutate: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+def read_mutations(path):
+    """The records of mutations.txt: "key: value" lines, blank-separated."""
+    records, record = [], {}
+    with open(path) as f:
+        lines = f.read().splitlines() + [""]
+    for n, line in enumerate(lines, 1):
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if record:
+                records.append(record)
+                record = {}
+            continue
+        key, sep, value = line.partition(": ")
+        if not sep or key not in KEYS or key in record:
+            fail(f"{path}:{n}: want one '<key>: <value>' of {', '.join(KEYS)} per line")
+        if not record:
+            record["line"] = n
+        record[key] = value
+    seen = set()
+    for r in records:
+        missing = [k for k in KEYS[:5] if k not in r]
+        if missing:
+            fail(f"{path}:{r['line']}: mutation lacks {', '.join(missing)}")
+        if r["id"] in seen:
+            fail(f"{path}:{r['line']}: mutation id {r['id']} used twice")
+        seen.add(r["id"])
+        if r["find"] == r["into"]:
+            fail(f"{path}:{r['line']}: mutation {r['id']} changes nothing")
+    return records
+
+
+def read_runs():
+    """[(name, LIBSLAB_CMDLINE, parts, build)] of variants.txt, as meson.build reads it."""
+    machines, runs = {}, []
+    with open(os.path.join(HERE, "variants.txt")) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = [x.strip() for x in line.split("|")]
+            if fields[0] == "machine":
+                machines["host"] = fields[1]
+            elif fields[0] == "machine-tiny":
+                machines["tiny"] = fields[1]
+            else:
+                runs.append(fields)
+    out = []
+    for name, params, parts, build in runs:
+        parts = ["geometry", "kmalloc", "behaviour"] if parts == "all" else parts.split()
+        out.append((name, f"{machines[build]} {params}".strip(), parts, build))
+    return out
+
+
+def copy_tree(tree):
+    """The repository's files (as in its work tree) into tree; only the changed
+    ones are written, so the build there stays incremental."""
+    files = subprocess.run(["git", "-C", REPO, "ls-files", "-z"], check=True,
+                           stdout=subprocess.PIPE).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        src, dst = os.path.join(REPO, rel), os.path.join(tree, rel)
+        if not os.path.isfile(src):
+            continue
+        with open(src, "rb") as f:
+            data = f.read()
+        if os.path.isfile(dst):
+            with open(dst, "rb") as f:
+                if f.read() == data:
+                    continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def build(build_dir):
+    """Rebuild both oracle_user programs; the build's output on failure."""
+    run = subprocess.run(["ninja", "-C", build_dir, "-j2"] + list(TARGETS.values()),
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return None if run.returncode == 0 else run.stdout
+
+
+def oracle(tree, build_dir, runs):
+    """The first run of the oracle that fails, with its last line; None if all pass."""
+    oracle_dir = os.path.join(tree, "tests", "oracle")
+    for name, cmdline, parts, variant in runs:
+        cmd = [sys.executable, os.path.join(oracle_dir, "compare.py"),
+               os.path.join(oracle_dir, "expected", name + ".txt"),
+               os.path.join(oracle_dir, "allow.txt"), "--",
+               os.path.join(build_dir, TARGETS[variant])] + parts
+        env = dict(os.environ, LIBSLAB_CMDLINE=cmdline, ORACLE_DIFF_LIMIT="1")
+        try:
+            run = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True,
+                                 timeout=RUN_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return name, f"no end after {RUN_TIMEOUT} s"
+        if run.returncode:
+            lines = [x for x in run.stdout.splitlines()
+                     if x.startswith(("DIFF", "CONSOLE", "compare.py"))]
+            return name, (lines or run.stdout.splitlines() or ["exit %d" % run.returncode])[0]
+    return None
+
+
+def read_target(root, m):
+    """The text of m's file under root, checked to hold m's pattern once."""
+    path = os.path.join(root, m["file"])
+    if not os.path.isfile(path):
+        fail(f"mutation {m['id']}: no file {m['file']}")
+    with open(path) as f:
+        text = f.read()
+    hits = [n for n, line in enumerate(text.split("\n"), 1) if m["find"] in line]
+    if len(hits) != 1 or text.count(m["find"]) != 1:
+        where = "no line" if not hits else f"{len(hits)} lines ({', '.join(map(str, hits))})"
+        fail(f"mutation {m['id']}: '{m['find']}' matches {where} of {m['file']}, not one")
+    return text
+
+
+def apply(tree, m):
+    """Mutate m's file in tree; its original text."""
+    text = read_target(tree, m)
+    with open(os.path.join(tree, m["file"]), "w") as f:
+        f.write(text.replace(m["find"], m["into"]))
+    return text
+
+
+def restore(tree, m, text):
+    with open(os.path.join(tree, m["file"]), "w") as f:
+        f.write(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--work", default=os.environ.get("LIBSLAB_MUTATE_DIR",
+                                                         "/tmp/libslab-mutate"))
+    parser.add_argument("--list", action="store_true", help="print the mutations and exit")
+    parser.add_argument("ids", nargs="*", help="run only these mutations")
+    args = parser.parse_args()
+
+    mutations = read_mutations(os.path.join(HERE, "mutations.txt"))
+    covered = {m["file"] for m in mutations}
+    for path in sorted(os.listdir(os.path.join(REPO, "src"))):
+        if path.endswith(".c") and "src/" + path not in covered:
+            fail(f"mutations.txt has no mutation of src/{path}")
+    if args.list:
+        for m in mutations:
+            print(f"{m['id']:28s} {m['file']:22s} {m['why']}")
+        return 0
+    unknown = set(args.ids) - {m["id"] for m in mutations}
+    if unknown:
+        fail(f"no mutation {', '.join(sorted(unknown))} in mutations.txt")
+    if args.ids:
+        mutations = [m for m in mutations if m["id"] in args.ids]
+    # Every pattern, before any build: a stale one is an error, never a skip.
+    for m in mutations:
+        read_target(REPO, m)
+
+    t0 = time.time()
+    tree, build_dir = os.path.join(args.work, "tree"), os.path.join(args.work, "build")
+    os.makedirs(tree, exist_ok=True)
+    copy_tree(tree)
+    if not os.path.isfile(os.path.join(build_dir, "build.ninja")):
+        subprocess.run(["meson", "setup", build_dir, tree], check=True,
+                       stdout=subprocess.DEVNULL)
+    runs = read_runs()
+    error = build(build_dir)
+    if error:
+        print(error[-3000:])
+        fail("the unmutated tree does not build")
+    failed = oracle(tree, build_dir, runs)
+    if failed:
+        fail(f"the oracle fails without a mutation: run {failed[0]}: {failed[1]}")
+    print(f"mutate: unmutated oracle passes its {len(runs)} runs "
+          f"({time.time() - t0:.0f} s with the build)")
+
+    results = []
+    for m in mutations:
+        t1 = time.time()
+        original = apply(tree, m)
+        try:
+            error = build(build_dir)
+            failed = None if error else oracle(tree, build_dir, runs)
+        finally:
+            restore(tree, m, original)
+        if error:
+            print(error[-3000:])
+            fail(f"mutation {m['id']} does not build")
+        results.append((m, failed))
+        verdict = f"killed by {failed[0]}" if failed else "SURVIVED"
+        print(f"mutate: {m['id']}: {verdict} ({time.time() - t1:.0f} s)", flush=True)
+    # Leave the scratch build as unmutated as its tree.
+    build(build_dir)
+
+    print()
+    print(f"{'mutation':28s} {'file':22s} {'result':24s} why")
+    bad = 0
+    for m, failed in results:
+        if failed:
+            result = f"killed ({failed[0]})"
+            if "unobservable" in m:
+                result += " UNEXPECTED"
+                bad += 1
+        elif "unobservable" in m:
+            result = "survived, explained"
+        else:
+            result = "SURVIVED"
+            bad += 1
+        print(f"{m['id']:28s} {m['file']:22s} {result:24s} {m['why']}")
+    killed = sum(1 for _, failed in results if failed)
+    for m, failed in results:
+        if not failed and "unobservable" in m:
+            print(f"unobservable {m['id']}: {m['unobservable']}")
+    print(f"mutate: {len(results)} mutations, {killed} killed "
+          f"({100.0 * killed / max(len(results), 1):.0f}%), "
+          f"{len(results) - killed} survived, {bad} unexplained; "
+          f"{time.time() - t0:.0f} s")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
