@@ -12,6 +12,8 @@
  */
 #include <kunit/test.h>
 #include <linux/cpumask.h>
+#include <linux/gfp.h>
+#include <linux/kernfs.h>
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 #include "slab.h"
@@ -22,6 +24,63 @@ int orc_side_validate(struct kmem_cache *s)
 {
 #ifdef CONFIG_SLUB_DEBUG
 	return validate_slab_cache(s);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+/*
+ * The sysfs files of a cache, through its kobject: the suite runs before
+ * user space mounts /sys, so no path reaches them.  A file's kernfs node
+ * carries its attribute, which the cache's sysfs_ops show and store.
+ */
+#ifdef SLAB_SUPPORTS_SYSFS
+static struct kernfs_node *orc_sysfs_node(struct kmem_cache *s, const char *name)
+{
+	return s->kobj.sd ? kernfs_find_and_get(s->kobj.sd, name) : NULL;
+}
+#endif
+
+int orc_side_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
+			size_t size)
+{
+#ifdef SLAB_SUPPORTS_SYSFS
+	struct kernfs_node *kn = orc_sysfs_node(s, name);
+	char *page;
+	ssize_t len;
+
+	if (!kn)
+		return -ENOENT;
+	/* sysfs_emit() wants the page sysfs would pass. */
+	page = (char *)get_zeroed_page(GFP_KERNEL);
+	if (!page) {
+		kernfs_put(kn);
+		return -ENOMEM;
+	}
+	len = s->kobj.ktype->sysfs_ops->show(&s->kobj, kn->priv, page);
+	kernfs_put(kn);
+	if (len >= 0)
+		strscpy(buf, page, size);
+	free_page((unsigned long)page);
+	return len;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
+			 const char *value)
+{
+#ifdef SLAB_SUPPORTS_SYSFS
+	struct kernfs_node *kn = orc_sysfs_node(s, name);
+	ssize_t len;
+
+	if (!kn)
+		return -ENOENT;
+	len = s->kobj.ktype->sysfs_ops->store(&s->kobj, kn->priv, value,
+					      strlen(value));
+	kernfs_put(kn);
+	return len;
 #else
 	return -EOPNOTSUPP;
 #endif

@@ -26,6 +26,18 @@ int orc_side_validate(struct kmem_cache *s)
 	return validate_slab_cache(s);
 }
 
+int orc_side_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
+			size_t size)
+{
+	return libslab_sysfs_show(s, name, buf, size);
+}
+
+int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
+			 const char *value)
+{
+	return libslab_sysfs_store(s, name, value, strlen(value));
+}
+
 /*
  * One stream for everything: printk's pieces and the observations keep
  * their order, and a line printk left open is ended before the next.

@@ -73,6 +73,22 @@ int orc_side_slab_node(const void *obj);
 void orc_side_refill_from_any_node(struct kmem_cache *s);
 /* Run fn(arg) in a task bound to cpu and wait for it; its result. */
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg);
+/* What /proc/slabinfo shows of a cache (get_slabinfo()). */
+struct orc_slabinfo {
+	unsigned long active_objs, num_objs, active_slabs, num_slabs;
+	unsigned int objects_per_slab, cache_order;
+};
+/* Fill info with s's slabinfo numbers: 0, or -EOPNOTSUPP without them. */
+int orc_side_slabinfo(struct kmem_cache *s, struct orc_slabinfo *info);
+/*
+ * Read s's sysfs file name (/sys/kernel/slab/<cache>/<name>) into buf as
+ * its show function writes it: the length, or a negative errno.
+ */
+int orc_side_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
+			size_t size);
+/* Write value to s's sysfs file name: the store function's result. */
+int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
+			 const char *value);
 /* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */
 int orc_side_validate(struct kmem_cache *s);
 /*

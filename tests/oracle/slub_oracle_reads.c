@@ -125,6 +125,26 @@ int orc_side_slab_node(const void *obj)
 	return slab ? slab_nid(slab) : -1;
 }
 
+int orc_side_slabinfo(struct kmem_cache *s, struct orc_slabinfo *info)
+{
+#ifdef CONFIG_SLUB_DEBUG
+	struct slabinfo sinfo;
+
+	get_slabinfo(s, &sinfo);
+	*info = (struct orc_slabinfo) {
+		.active_objs = sinfo.active_objs,
+		.num_objs = sinfo.num_objs,
+		.active_slabs = sinfo.active_slabs,
+		.num_slabs = sinfo.num_slabs,
+		.objects_per_slab = sinfo.objects_per_slab,
+		.cache_order = sinfo.cache_order,
+	};
+	return 0;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
 long orc_side_on_cpu(int cpu, long (*fn)(void *), void *arg)
 {
 	return work_on_cpu(cpu, fn, arg);

@@ -256,6 +256,8 @@ static const struct {
 		  SLAB_STORE_USER },
 	{ "ZPR", SLAB_RED_ZONE | SLAB_POISON | SLAB_TYPESAFE_BY_RCU },
 	{ "ZUH", SLAB_RED_ZONE | SLAB_STORE_USER | SLAB_HWCACHE_ALIGN },
+	/* slub_debug= never reaches it (kmem_cache_flags()). */
+	{ "N", SLAB_NO_USER_FLAGS },
 };
 
 static void orc_sweep_one(struct orc_run *r, unsigned int size,
@@ -526,6 +528,98 @@ static void orc_alloc_on(int cpu, struct kmem_cache *s, void **objs,
 	struct orc_remote ra = { s, objs, 0, 0, 0, n };
 
 	orc_side_on_cpu(cpu, orc_remote_alloc_fn, &ra);
+}
+
+struct orc_remote_node {
+	struct kmem_cache *s;
+	void **objs;
+	unsigned int n;
+	int node;
+};
+
+static long orc_remote_alloc_node_fn(void *arg)
+{
+	struct orc_remote_node *ra = arg;
+	unsigned int i;
+
+	for (i = 0; i < ra->n; i++)
+		ra->objs[i] = kmem_cache_alloc_node(ra->s, GFP_KERNEL, ra->node);
+	return 0;
+}
+
+/* Allocate n objects of s for node into objs on cpu. */
+static void orc_alloc_node_on(int cpu, struct kmem_cache *s, void **objs,
+			      unsigned int n, int node)
+{
+	struct orc_remote_node ra = { s, objs, n, node };
+
+	orc_side_on_cpu(cpu, orc_remote_alloc_node_fn, &ra);
+}
+
+/* Print the node of the slab of each of objs[0..n). */
+static void orc_nodes(struct orc_run *r, const char *what, void **objs,
+		      unsigned int n)
+{
+	char line[ORC_LINE];
+	unsigned int i, len = 0;
+
+	for (i = 0; i < n && len < sizeof(line) - 8; i++)
+		len += snprintf(line + len, sizeof(line) - len, "%s%d",
+				i ? "," : "", orc_side_slab_node(objs[i]));
+	orc_line(r, "nodes %s node=%s", what, line);
+}
+
+/* The sysfs files the sysfs scenario reads, as 6.12 names them. */
+static const char *const orc_sysfs_files[] = {
+	"objects", "objects_partial", "total_objects", "slabs", "partial",
+	"cpu_slabs", "slabs_cpu_partial", "min_partial", "cpu_partial",
+	"remote_node_defrag_ratio", "order", "objs_per_slab", "object_size",
+	"slab_size", "align", "aliases", "usersize", "reclaim_account",
+	"hwcache_align", "destroy_by_rcu", "cache_dma", "sanity_checks",
+	"trace", "red_zone", "poison", "store_user", "failslab",
+};
+
+/* One sysfs file of s, its value's spaces and newline made commas. */
+static void orc_sysfs_show(struct orc_run *r, struct kmem_cache *s,
+			   const char *step, const char *name)
+{
+	char buf[ORC_LINE / 2];
+	int len = orc_side_sysfs_show(s, name, buf, sizeof(buf)), i;
+
+	if (len < 0) {
+		orc_line(r, "sysfs %s %s error=%d", step, name, len);
+		return;
+	}
+	while (len > 0 && buf[len - 1] == '\n')
+		len--;
+	buf[len] = '\0';
+	for (i = 0; i < len; i++)
+		if (buf[i] == ' ' || buf[i] == '\n')
+			buf[i] = ',';
+	orc_line(r, "sysfs %s %s value=%s", step, name, len ? buf : "-");
+}
+
+static void orc_sysfs_store(struct orc_run *r, struct kmem_cache *s,
+			    const char *name, const char *value)
+{
+	orc_line(r, "sysfs-store %s=%s result=%d", name, value,
+		 orc_side_sysfs_store(s, name, value));
+}
+
+/* Every sysfs file of orc_sysfs_files[] and /proc/slabinfo's numbers. */
+static void orc_sysfs_all(struct orc_run *r, struct kmem_cache *s,
+			  const char *step)
+{
+	struct orc_slabinfo si;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(orc_sysfs_files); i++)
+		orc_sysfs_show(r, s, step, orc_sysfs_files[i]);
+	if (orc_side_slabinfo(s, &si))
+		return;
+	orc_line(r, "slabinfo %s active_objs=%lu num_objs=%lu active_slabs=%lu num_slabs=%lu objperslab=%u order=%u",
+		 step, si.active_objs, si.num_objs, si.active_slabs,
+		 si.num_slabs, si.objects_per_slab, si.cache_order);
 }
 
 typedef void orc_scenario_fn(struct orc_run *r, void **objs);
@@ -983,6 +1077,8 @@ static void sc_merge(struct orc_run *r, void **objs)
 		{ 250, 0, 0, "like-kmalloc-256" },
 		{ 250, 0, SLAB_ACCOUNT, "account-256" },
 		{ 250, 0, SLAB_RECLAIM_ACCOUNT, "reclaim-256" },
+		/* A word of waste is too much: no merge (find_mergeable()). */
+		{ 248, 0, 0, "word-below-256" },
 	};
 	struct kmem_cache *made[ARRAY_SIZE(specs)];
 	unsigned int i, j;
@@ -1347,6 +1443,198 @@ static void sc_refused_flags(struct orc_run *r, void **objs)
 	}
 }
 
+/*
+ * get_any_partial() takes another node's partial slabs only while that
+ * node keeps more than min_partial; a kmem_cache_alloc_node() first tries
+ * its node alone (__GFP_THISNODE).  A debug cache, whose frees land on the
+ * node lists at once.
+ */
+static void sc_remote_partial_threshold(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, SLAB_RED_ZONE, NULL);
+	struct orc_geom g;
+	unsigned int per, slabs, n, i;
+
+	orc_side_geometry(s, &g);
+	per = g.objects;
+	slabs = g.min_partial + 2;
+	n = per * slabs;
+	orc_alloc_on(1, s, objs, n);
+	for (i = 0; i + 1 < slabs; i++)
+		orc_free_on(1, s, objs, i * per, i * per + 1, 1);
+	orc_look(r, s, "node1-partials");
+	objs[n] = kmem_cache_alloc_node(s, GFP_KERNEL, 0);
+	orc_nodes(r, "alloc-node0", objs + n, 1);
+	orc_look(r, s, "alloc-node0");
+	kmem_cache_free(s, objs[n]);
+	kmem_cache_shrink(s);
+	orc_look(r, s, "node0-shrunk");
+	objs[n] = kmem_cache_alloc(s, GFP_KERNEL);
+	orc_nodes(r, "above-min-partial", objs + n, 1);
+	orc_look(r, s, "above-min-partial");
+	objs[n + 1] = kmem_cache_alloc(s, GFP_KERNEL);
+	orc_nodes(r, "at-min-partial", objs + n + 1, 1);
+	orc_look(r, s, "at-min-partial");
+	orc_free_all(s, objs, n + 2);
+	orc_end(r, s);
+}
+
+/*
+ * deactivate_slab() of a CPU slab that another CPU freed into: it goes to
+ * the tail of its node's list, behind a slab drained there before.
+ */
+static void sc_deactivate_remote_frees(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s), n = per + 2;
+
+	orc_alloc_n(s, objs, n);
+	orc_objects(r, "alloc", objs, n);
+	orc_look(r, s, "two-slabs");
+	/* Into the full slab (CPU 1's chain), then into CPU 0's slab. */
+	orc_free_on(1, s, objs, 0, 1, 1);
+	orc_free_on(1, s, objs, per, per + 1, 1);
+	orc_look(r, s, "remote-frees");
+	/* CPU 1's chain holds a node-0 slab: drained to node 0's list. */
+	orc_alloc_node_on(1, s, objs + n, 1, 1);
+	orc_look(r, s, "cpu1-node1");
+	objs[n + 1] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	orc_look(r, s, "cpu0-node1");
+	objs[n + 2] = kmem_cache_alloc_node(s, GFP_KERNEL, 0);
+	orc_objects(r, "node0-head", objs + n + 2, 1);
+	orc_look(r, s, "cpu0-node0");
+	orc_free_all(s, objs, n + 3);
+	orc_end(r, s);
+}
+
+/* min_partial 0 (sysfs): every slab that empties is discarded. */
+static void sc_min_partial_zero(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 128, 0, NULL);
+	unsigned int per = orc_per_slab(s);
+
+	orc_sysfs_store(r, s, "min_partial", "0");
+	orc_alloc_n(s, objs, 2);
+	orc_free_all(s, objs, 2);
+	/* The emptied CPU slab is on node 0: deactivated. */
+	objs[0] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	orc_look(r, s, "deactivate-empty");
+	/* Fill the node-1 slab, then empty it on CPU 0's partial chain. */
+	orc_alloc_n(s, objs + 1, per);
+	orc_objects(r, "fill", objs, per + 1);
+	orc_look(r, s, "filled");
+	orc_free_range(s, objs, 0, per, 1);
+	orc_look(r, s, "emptied-on-chain");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "flushed");
+	orc_free_all(s, objs, per + 1);
+	orc_end(r, s);
+}
+
+/*
+ * A debug cache through the bulk API: full slabs (listed, users being
+ * tracked), then a whole slab freed in one call next to min_partial
+ * partial slabs.
+ */
+static void sc_debug_bulk(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 192, SLAB_CONSISTENCY_CHECKS |
+					 SLAB_STORE_USER, NULL);
+	struct orc_geom g;
+	unsigned int per, slabs, i;
+	int got;
+
+	orc_side_geometry(s, &g);
+	per = g.objects;
+	slabs = g.min_partial + 1;
+	got = kmem_cache_alloc_bulk(s, GFP_KERNEL, per * slabs, objs);
+	orc_line(r, "bulk-alloc got=%d", got);
+	orc_objects(r, "bulk", objs, per * slabs);
+	orc_look(r, s, "full-slabs");
+	orc_line(r, "validate slabs=%d", orc_side_validate(s));
+	for (i = 0; i + 1 < slabs; i++)
+		orc_free_range(s, objs, i * per, i * per + 1, 1);
+	orc_look(r, s, "partials");
+	kmem_cache_free_bulk(s, per, objs + (slabs - 1) * per);
+	memset(objs + (slabs - 1) * per, 0, per * sizeof(*objs));
+	orc_look(r, s, "bulk-free-slab");
+	orc_free_all(s, objs, per * slabs);
+	orc_end(r, s);
+}
+
+/* Shrink sorts a node's partial slabs: fewest free objects first. */
+static void sc_shrink_sorts(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 512, SLAB_RED_ZONE, NULL);
+	unsigned int per = orc_per_slab(s), n = 3 * per;
+
+	orc_alloc_n(s, objs, n);
+	orc_free_range(s, objs, 0, 1, 1);
+	orc_free_range(s, objs, per, per + 3, 1);
+	orc_free_range(s, objs, 2 * per, 2 * per + 2, 1);
+	orc_look(r, s, "one-three-two-free");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrunk");
+	orc_alloc_n(s, objs + n, 4);
+	orc_objects(r, "after-shrink", objs + n, 4);
+	orc_free_all(s, objs, n + 4);
+	orc_end(r, s);
+}
+
+/* A cache's sysfs files and slabinfo as its slabs come and go. */
+static void sc_sysfs(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = kmem_cache_create("orc-sysfs", 256, 0,
+						 SLAB_NO_MERGE, NULL);
+	unsigned int per, n;
+
+	if (!s) {
+		orc_line(r, "cache result=failed");
+		return;
+	}
+	per = orc_per_slab(s);
+	n = 2 * per + per / 2;
+	orc_sysfs_all(r, s, "created");
+	orc_sysfs_store(r, s, "remote_node_defrag_ratio", "0");
+	orc_sysfs_show(r, s, "ratio0", "remote_node_defrag_ratio");
+	orc_sysfs_store(r, s, "remote_node_defrag_ratio", "101");
+	orc_sysfs_store(r, s, "remote_node_defrag_ratio", "100");
+	orc_sysfs_show(r, s, "ratio100", "remote_node_defrag_ratio");
+	orc_side_refill_from_any_node(s);
+	orc_stats(r, s, "created");
+	orc_alloc_n(s, objs, n);
+	orc_free_range(s, objs, 0, 2 * per, 2);
+	orc_sysfs_all(r, s, "holes");
+	orc_free_on(1, s, objs, 2 * per, 2 * per + 2, 1);
+	orc_sysfs_all(r, s, "remote-frees");
+	orc_sysfs_store(r, s, "min_partial", "2");
+	orc_sysfs_store(r, s, "cpu_partial", "0");
+	orc_sysfs_all(r, s, "limits");
+	orc_free_all(s, objs, n);
+	orc_sysfs_all(r, s, "freed");
+	orc_sysfs_store(r, s, "shrink", "1");
+	orc_sysfs_all(r, s, "shrunk");
+	orc_look(r, s, "shrunk");
+	orc_end(r, s);
+}
+
+static void corrupt_allocated_free_pointer(struct kmem_cache *s, void **objs)
+{
+	struct orc_geom g;
+
+	/* A free pointer outside the object: checked on free, allocated. */
+	orc_side_geometry(s, &g);
+	memset((u8 *)objs[1] + g.offset, 0x33, sizeof(void *));
+	kmem_cache_free(s, objs[1]);
+	objs[1] = NULL;
+}
+
+static void sc_debug_allocated_free_pointer(struct orc_run *r, void **objs)
+{
+	orc_debug_case(r, objs, SLAB_POISON | SLAB_CONSISTENCY_CHECKS, 128,
+		       corrupt_allocated_free_pointer);
+}
+
 static const struct {
 	const char *name;
 	orc_scenario_fn *fn;
@@ -1395,6 +1683,13 @@ static const struct {
 	{ "bulk_large", sc_bulk_large },
 	{ "crosswise", sc_crosswise },
 	{ "reuse_contents", sc_reuse_contents },
+	{ "remote_partial_threshold", sc_remote_partial_threshold },
+	{ "deactivate_remote_frees", sc_deactivate_remote_frees },
+	{ "min_partial_zero", sc_min_partial_zero },
+	{ "debug_bulk", sc_debug_bulk },
+	{ "shrink_sorts", sc_shrink_sorts },
+	{ "sysfs", sc_sysfs },
+	{ "debug_allocated_free_pointer", sc_debug_allocated_free_pointer },
 };
 
 void orc_run_behaviour(void)
