@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Mutation testing of the differential oracle: does it see a change?
 
-    mutate.py [--work DIR] [--list] [ID...]
+    mutate.py [--work DIR] [--list | --check] [ID...]
 
 For each mutation of mutations.txt (beside this script), or of the IDs
 named: apply it to a scratch copy of the repository (DIR/tree, never the
@@ -12,10 +12,14 @@ against the kernel's observations kept in expected/ (compare.py; no QEMU)
 and call the mutation killed when a run fails, SURVIVED when all pass.
 Prints a table and the share killed.
 
-A mutation that mutations.txt marks "unobservable" (6.12 shows no
-difference through anything the oracle can watch) is expected to survive:
-it counts as explained, and fails the script if it is killed after all (the
-explanation went stale).
+A mutation that mutations.txt gives a "survives" reason (why no scenario
+of the oracle can see it on 6.12) is expected to survive: it counts as
+explained, and fails the script if it is killed after all (the reason went
+stale).
+
+--list prints the mutations; --check only checks mutations.txt against the
+tree (its records, a mutation for every src/*.c file, each pattern found
+once), as the meson test oracle-mutations does, without building.
 
 Exit status: 0 when every mutation is killed or explained, 1 when one
 survives unexplained or an explained one is killed, 2 on bad input (a
@@ -33,7 +37,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 TARGETS = {"host": "tests/oracle/oracle_user", "tiny": "tests/oracle/oracle_user_tiny"}
-KEYS = ("id", "file", "find", "into", "why", "unobservable")
+KEYS = ("id", "file", "find", "into", "why", "survives")
 # A run that loops or hangs counts as killed: the kernel side finished.
 RUN_TIMEOUT = 120
 
@@ -177,6 +181,8 @@ def main():
     parser.add_argument("--work", default=os.environ.get("LIBSLAB_MUTATE_DIR",
                                                          "/tmp/libslab-mutate"))
     parser.add_argument("--list", action="store_true", help="print the mutations and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="check mutations.txt against the tree and exit")
     parser.add_argument("ids", nargs="*", help="run only these mutations")
     args = parser.parse_args()
 
@@ -197,6 +203,9 @@ def main():
     # Every pattern, before any build: a stale one is an error, never a skip.
     for m in mutations:
         read_target(REPO, m)
+    if args.check:
+        print(f"mutate: {len(mutations)} mutations, each pattern found once")
+        return 0
 
     t0 = time.time()
     tree, build_dir = os.path.join(args.work, "tree"), os.path.join(args.work, "build")
@@ -240,10 +249,10 @@ def main():
     for m, failed in results:
         if failed:
             result = f"killed ({failed[0]})"
-            if "unobservable" in m:
+            if "survives" in m:
                 result += " UNEXPECTED"
                 bad += 1
-        elif "unobservable" in m:
+        elif "survives" in m:
             result = "survived, explained"
         else:
             result = "SURVIVED"
@@ -251,8 +260,8 @@ def main():
         print(f"{m['id']:28s} {m['file']:22s} {result:24s} {m['why']}")
     killed = sum(1 for _, failed in results if failed)
     for m, failed in results:
-        if not failed and "unobservable" in m:
-            print(f"unobservable {m['id']}: {m['unobservable']}")
+        if not failed and "survives" in m:
+            print(f"survives {m['id']}: {m['survives']}")
     print(f"mutate: {len(results)} mutations, {killed} killed "
           f"({100.0 * killed / max(len(results), 1):.0f}%), "
           f"{len(results) - killed} survived, {bad} unexplained; "
