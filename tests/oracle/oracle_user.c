@@ -57,7 +57,7 @@ static void check_taint(void)
 {
 	const char *now = print_tainted();
 
-	if (strcmp(now, taint_allowed)) {
+	if (strcmp(now, taint_allowed) != 0) {
 		pr_err("libslab: tainted outside an expected report: %s\n", now);
 		snprintf(taint_allowed, sizeof(taint_allowed), "%s", now);
 	}

@@ -78,6 +78,7 @@ struct orc_slabinfo {
 	unsigned long active_objs, num_objs, active_slabs, num_slabs;
 	unsigned int objects_per_slab, cache_order;
 };
+
 /* Fill info with s's slabinfo numbers: 0, or -EOPNOTSUPP without them. */
 int orc_side_slabinfo(struct kmem_cache *s, struct orc_slabinfo *info);
 /*

@@ -1097,7 +1097,7 @@ static void sc_merge(struct orc_run *r, void **objs)
 		if (made[i] && !strcmp(into, "own")) {
 			const char *target = orc_side_cache_name(made[i]);
 
-			if (strncmp(target, "orc-merge-", 10))
+			if (strncmp(target, "orc-merge-", 10) != 0)
 				into = strncmp(target, "kmalloc", 7) ?
 					"another-cache" : target;
 		}
