@@ -81,6 +81,11 @@ static int setup_libslab_extra_checks(const char *str)
 struct slab_param {
 	const char *name;	/* with '=' when it takes a value */
 	int (*setup)(const char *value);
+	/*
+	 * Its option is off: the word is unknown, as a kernel built without
+	 * the option never registers it (6.12's SLUB_TINY has no slab_debug).
+	 */
+	bool unbuilt;
 };
 
 /* Both spellings the 6.12 kernel accepts. */
@@ -95,14 +100,14 @@ static const struct slab_param slab_params[] = {
 	{ "slub_nomerge", setup_slab_nomerge },
 	{ "slab_merge", setup_slab_merge },
 	{ "slub_merge", setup_slab_merge },
-	{ "failslab=", setup_failslab },
+	{ "failslab=", setup_failslab, !IS_ENABLED(CONFIG_LIBSLAB_FAILSLAB) },
 	{ "slab_freelist_hardened=", setup_slab_freelist_hardened },
 	{ "slab_freelist_random=", setup_slab_freelist_random },
 	{ "random_kmalloc_caches=", setup_random_kmalloc_caches },
-	{ "slab_debug=", setup_slub_debug },
-	{ "slub_debug=", setup_slub_debug },
-	{ "slab_debug", setup_slub_debug },
-	{ "slub_debug", setup_slub_debug },
+	{ "slab_debug=", setup_slub_debug, !IS_ENABLED(CONFIG_LIBSLAB_DEBUG) },
+	{ "slub_debug=", setup_slub_debug, !IS_ENABLED(CONFIG_LIBSLAB_DEBUG) },
+	{ "slab_debug", setup_slub_debug, !IS_ENABLED(CONFIG_LIBSLAB_DEBUG) },
+	{ "slub_debug", setup_slub_debug, !IS_ENABLED(CONFIG_LIBSLAB_DEBUG) },
 	{ "libslab_extra_checks=", setup_libslab_extra_checks },
 };
 
@@ -116,7 +121,7 @@ static const struct slab_param *find_param(const char *param, const char *val)
 		size_t len = strlen(name);
 		bool takes_value = name[len - 1] == '=';
 
-		if (takes_value == !!val &&
+		if (!slab_params[i].unbuilt && takes_value == !!val &&
 		    !strncmp(param, name, len - takes_value) &&
 		    !param[len - takes_value])
 			return &slab_params[i];

@@ -85,6 +85,39 @@ static void test_cpu_partial_cannot_be_turned_on(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * 6.12 registers slab_debug= only with SLUB_DEBUG, which SLUB_TINY
+ * excludes: the word is unknown, and the kernel passes it on to init.
+ */
+static void test_slub_debug_is_an_unknown_word(void **state)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
+		skip();	/* the debugging TINY build (-Dtiny_debug=true) */
+	assert_int_equal(libslab_setup_param("slub_debug", "FZ"), -ENOENT);
+	assert_int_equal(libslab_setup_param("slab_debug", NULL), -ENOENT);
+	assert_int_equal(libslab_parse_cmdline("slub_debug=FZPU slab_debug"), 0);
+}
+
+/*
+ * Without SLUB_DEBUG, 6.12's __kmem_cache_create_args() masks the debug
+ * flags off (CACHE_CREATE_MASK): a red-zoned, poisoned cache tracking
+ * users is laid out as a plain one (the oracle's tiny run: 6.12 gives
+ * 100-byte objects of such a cache a size of 104).
+ */
+static void test_debug_flags_are_dropped(void **state)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
+		skip();
+	struct kmem_cache *s = kmem_cache_create("tiny_debug_flags", 100, NULL,
+						 SLAB_RED_ZONE | SLAB_POISON |
+						 SLAB_STORE_USER | SLAB_NO_MERGE);
+
+	assert_non_null(s);
+	assert_int_equal(s->flags & (SLAB_RED_ZONE | SLAB_POISON | SLAB_STORE_USER), 0);
+	assert_int_equal(s->size, 104);
+	kmem_cache_destroy(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -95,6 +128,8 @@ int main(void)
 		cmocka_unit_test(test_reclaim_account_does_not_prevent_merging),
 		cmocka_unit_test(test_random_kmalloc_caches_are_refused),
 		cmocka_unit_test(test_cpu_partial_cannot_be_turned_on),
+		cmocka_unit_test(test_slub_debug_is_an_unknown_word),
+		cmocka_unit_test(test_debug_flags_are_dropped),
 	};
 
 	return cmocka_run_group_tests(tests, expect_clean_setup, expect_clean_teardown);

@@ -142,19 +142,40 @@ SLAB_TEST(test_no_merge_with_ctor)
 
 SLAB_TEST(test_no_merge_with_never_merge_flags)
 {
+	/* The debug flags last: without slub_debug they mean nothing. */
 	static const slab_flags_t never[] = {
 		SLAB_NO_MERGE, SLAB_TYPESAFE_BY_RCU, SLAB_POISON, SLAB_RED_ZONE,
 		SLAB_STORE_USER,
 	};
+	size_t count = IS_ENABLED(CONFIG_LIBSLAB_DEBUG) ? ARRAY_SIZE(never) : 2;
 	struct kmem_cache *a = kmem_cache_create("never_base", 336, 0, 0, NULL);
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(never); i++) {
+	for (i = 0; i < count; i++) {
 		struct kmem_cache *b = kmem_cache_create("never_other", 336, 0, never[i], NULL);
 
 		slab_assert_ptr_ne(a, b);
 		kmem_cache_destroy(b);
 	}
+	kmem_cache_destroy(a);
+}
+
+/*
+ * Without slub_debug (SLUB_TINY) 6.12's __kmem_cache_create_args() masks
+ * the debug flags off (CACHE_CREATE_MASK) before __kmem_cache_alias()
+ * looks for a cache to merge into: a red-zoned cache is a plain one.
+ */
+SLAB_TEST(test_debug_flags_merge_without_slub_debug)
+{
+	if (IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
+		slab_skip("debug flags keep a cache apart where slub_debug exists");
+	struct kmem_cache *a = kmem_cache_create("nodebug_base", 344, 0, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("nodebug_rz", 344, 0,
+						 SLAB_RED_ZONE | SLAB_POISON |
+						 SLAB_STORE_USER, NULL);
+
+	slab_assert_ptr_eq(a, b);
+	kmem_cache_destroy(b);
 	kmem_cache_destroy(a);
 }
 
@@ -333,6 +354,7 @@ SLAB_TEST_TABLE(cache_cases) = {
 	SLAB_CASE(test_merge_into_cache_within_a_word),
 	SLAB_CASE(test_no_merge_with_ctor),
 	SLAB_CASE(test_no_merge_with_never_merge_flags),
+	SLAB_CASE(test_debug_flags_merge_without_slub_debug),
 	SLAB_CASE(test_merge_needs_same_accounting_flags),
 	SLAB_CASE(test_usercopy_caches_are_not_merged),
 	SLAB_CASE(test_merged_alias_is_not_a_separate_slabinfo_line),

@@ -97,11 +97,17 @@ class ReplayConfigurations(unittest.TestCase):
         _, _, _, slub = replay(SAMPLE)
         self.assertLess(int(fig["slab_peak_kib"]), int(slub["slab_peak_kib"]))
 
-    def test_tiny_build_replays_with_debug_on(self):
-        rc, out, err, fig = replay(SAMPLE, exe=SLABSIM_TINY, cmdline="nr_cpus=2 slub_debug")
+    def test_tiny_build_replays_without_a_fast_path(self):
+        rc, out, err, fig = replay(SAMPLE, exe=SLABSIM_TINY)
         self.assertEqual(rc, 0, err)
         self.assertEqual(fig["design"], "SLUB_TINY")
         self.assertIn("fast path: 0.0% of allocations", out)
+
+    def test_tiny_build_knows_no_slub_debug(self):
+        # 6.12's SLUB_TINY has no SLUB_DEBUG, so no slub_debug= either.
+        rc, _, err, _ = replay(SAMPLE, exe=SLABSIM_TINY, cmdline="nr_cpus=2 slub_debug")
+        self.assertEqual(rc, 2, err)
+        self.assertIn('"slub_debug"', err)
 
     def test_cpu_partial_off_is_recorded(self):
         rc, _, err, fig = replay("--cpu-partial-off", SAMPLE)
