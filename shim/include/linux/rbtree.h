@@ -145,6 +145,32 @@ static inline void rb_replace_node_cached(struct rb_node *victim,
 }
 
 /*
+ * Where less() places node in the cached tree: the link to set, its
+ * parent, and whether node becomes the leftmost (rb_add_cached() and
+ * rb_add_augmented_cached() share the descent).
+ */
+static __always_inline struct rb_node **
+sim_rb_cached_link(struct rb_node *node, struct rb_root_cached *tree,
+		   bool (*less)(struct rb_node *, const struct rb_node *),
+		   struct rb_node **parent, bool *leftmost)
+{
+	struct rb_node **link = &tree->rb_root.rb_node;
+
+	*parent = NULL;
+	*leftmost = true;
+	while (*link) {
+		*parent = *link;
+		if (less(node, *parent)) {
+			link = &(*parent)->rb_left;
+		} else {
+			link = &(*parent)->rb_right;
+			*leftmost = false;
+		}
+	}
+	return link;
+}
+
+/*
  * Insert node where less() puts it (after its equals); returns node if it
  * became the leftmost, else NULL.
  */
@@ -152,19 +178,10 @@ static __always_inline struct rb_node *
 rb_add_cached(struct rb_node *node, struct rb_root_cached *tree,
 	      bool (*less)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_root.rb_node;
-	struct rb_node *parent = NULL;
-	bool leftmost = true;
+	struct rb_node *parent, **link;
+	bool leftmost;
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->rb_left;
-		} else {
-			link = &parent->rb_right;
-			leftmost = false;
-		}
-	}
+	link = sim_rb_cached_link(node, tree, less, &parent, &leftmost);
 	rb_link_node(node, parent, link);
 	rb_insert_color_cached(node, tree, leftmost);
 	return leftmost ? node : NULL;

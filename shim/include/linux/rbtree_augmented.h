@@ -65,19 +65,10 @@ rb_add_augmented_cached(struct rb_node *node, struct rb_root_cached *tree,
 			bool (*less)(struct rb_node *, const struct rb_node *),
 			const struct rb_augment_callbacks *augment)
 {
-	struct rb_node **link = &tree->rb_root.rb_node;
-	struct rb_node *parent = NULL;
-	bool leftmost = true;
+	struct rb_node *parent, **link;
+	bool leftmost;
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->rb_left;
-		} else {
-			link = &parent->rb_right;
-			leftmost = false;
-		}
-	}
+	link = sim_rb_cached_link(node, tree, less, &parent, &leftmost);
 	rb_link_node(node, parent, link);
 	augment->propagate(parent, NULL);
 	rb_insert_augmented_cached(node, tree, leftmost, augment);

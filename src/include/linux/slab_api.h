@@ -172,25 +172,28 @@ static inline void *kzalloc_node(size_t size, gfp_t flags, int node)
 	return kmalloc_node(size, flags | __GFP_ZERO, node);
 }
 
+/*
+ * alloc(n * size, args...), or NULL if the product overflows: the one
+ * overflow rule of the array forms.
+ */
+#define slab_array_alloc(n, size, alloc, ...) ({			\
+	size_t __bytes;							\
+									\
+	unlikely(check_mul_overflow(n, size, &__bytes)) ? NULL :	\
+		alloc(__bytes, __VA_ARGS__);				\
+})
+
 /* kmalloc() of n * size bytes; NULL if the product overflows. */
 static inline void *kmalloc_array(size_t n, size_t size, gfp_t flags)
 {
-	size_t bytes;
-
-	if (unlikely(check_mul_overflow(n, size, &bytes)))
-		return NULL;
-	return kmalloc(bytes, flags);
+	return slab_array_alloc(n, size, kmalloc, flags);
 }
 
 /* kmalloc_array() on node. */
 static inline void *kmalloc_array_node(size_t n, size_t size, gfp_t flags,
 				       int node)
 {
-	size_t bytes;
-
-	if (unlikely(check_mul_overflow(n, size, &bytes)))
-		return NULL;
-	return kmalloc_node(bytes, flags, node);
+	return slab_array_alloc(n, size, kmalloc_node, flags, node);
 }
 
 /* Zeroed kmalloc_array(). */
@@ -215,11 +218,7 @@ static inline void *kvzalloc(size_t size, gfp_t flags)
 static inline void *kvmalloc_array_node(size_t n, size_t size, gfp_t flags,
 					int node)
 {
-	size_t bytes;
-
-	if (unlikely(check_mul_overflow(n, size, &bytes)))
-		return NULL;
-	return kvmalloc_node(bytes, flags, node);
+	return slab_array_alloc(n, size, kvmalloc_node, flags, node);
 }
 
 /* kvmalloc() of n * size bytes; NULL if the product overflows. */
