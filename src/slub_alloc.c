@@ -163,13 +163,13 @@ static noinline void slab_out_of_memory(struct kmem_cache *s, gfp_t gfpflags, in
 {
 	static DEFINE_RATELIMIT_STATE(slub_oom_rs, DEFAULT_RATELIMIT_INTERVAL,
 				      DEFAULT_RATELIMIT_BURST);
-	int cpu = raw_smp_processor_id();
 	struct kmem_cache_node *n;
-	int node;
+	int cpu, node;
 
 	if (IS_ENABLED(CONFIG_LIBSLAB_TINY) || (gfpflags & __GFP_NOWARN) ||
 	    !__ratelimit(&slub_oom_rs))
 		return;
+	cpu = raw_smp_processor_id();
 	pr_warn("SLUB: Unable to allocate memory on CPU %u (of node %d) on node %d, gfp=%#x(%pGg)\n",
 		cpu, cpu_to_node(cpu), nid, gfpflags, &gfpflags);
 	pr_warn("  cache: %s, object size: %u, buffer size: %u, default order: %u, min order: %u\n",
