@@ -105,12 +105,13 @@ static int sim_param_unsigned(const char *val, unsigned long long max,
 		return sprintf(buffer, fmt "\n", *(type *)kp->arg);	\
 	}
 
-#define SIM_PARAM_SIGNED(name, type, min, max, fmt)			\
+/* The ops of a number parameter of type, whose value parse reads into v (a vtype). */
+#define SIM_PARAM_NUMBER(name, type, vtype, parse, fmt)			\
 	static int param_set_##name(const char *val,			\
 				    const struct kernel_param *kp)	\
 	{								\
-		long long v;						\
-		int err = sim_param_signed(val, min, max, &v);		\
+		vtype v;						\
+		int err = (parse);					\
 									\
 		if (!err)						\
 			*(type *)kp->arg = (type)v;			\
@@ -120,20 +121,12 @@ static int sim_param_unsigned(const char *val, unsigned long long max,
 	const struct kernel_param_ops param_ops_##name = {		\
 		.set = param_set_##name, .get = param_get_##name }
 
+#define SIM_PARAM_SIGNED(name, type, min, max, fmt)			\
+	SIM_PARAM_NUMBER(name, type, long long,				\
+			 sim_param_signed(val, min, max, &v), fmt)
 #define SIM_PARAM_UNSIGNED(name, type, max, fmt)			\
-	static int param_set_##name(const char *val,			\
-				    const struct kernel_param *kp)	\
-	{								\
-		unsigned long long v;					\
-		int err = sim_param_unsigned(val, max, &v);		\
-									\
-		if (!err)						\
-			*(type *)kp->arg = (type)v;			\
-		return err;						\
-	}								\
-	SIM_PARAM_GET(name, type, fmt)					\
-	const struct kernel_param_ops param_ops_##name = {		\
-		.set = param_set_##name, .get = param_get_##name }
+	SIM_PARAM_NUMBER(name, type, unsigned long long,		\
+			 sim_param_unsigned(val, max, &v), fmt)
 
 SIM_PARAM_UNSIGNED(byte, unsigned char, UCHAR_MAX, "%hhu");
 SIM_PARAM_SIGNED(short, short, SHRT_MIN, SHRT_MAX, "%hd");
