@@ -16,12 +16,10 @@
 #include <string.h>
 #include <linux/kernel.h>
 #include <linux/numa.h>
-#include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/mm.h>
 #include <sim/switches.h>
-#include <sim/page_alloc.h>
 #include <sim/params.h>
 #include <sim/startup.h>
 #include <linux/fault-inject.h>
