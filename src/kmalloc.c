@@ -264,6 +264,7 @@ void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
 		return NULL;
 	folio = page_folio(page);
 	__folio_set_large_kmalloc(folio);
+	lruvec_stat_mod_folio(folio, NR_SLAB_UNRECLAIMABLE_B, PAGE_SIZE << order);
 	return folio_address(folio);
 }
 EXPORT_SYMBOL(libslab_kmalloc_large_node);
@@ -385,6 +386,8 @@ static void free_large_kmalloc(struct folio *folio, const void *object)
 		 "freeing 0x%p: inside a large kmalloc block, not its start\n",
 		 object))
 		return;
+	lruvec_stat_mod_folio(folio, NR_SLAB_UNRECLAIMABLE_B,
+			      -(int)(PAGE_SIZE << folio_order(folio)));
 	__folio_clear_large_kmalloc(folio);
 	__free_pages(&folio->page, folio_order(folio));
 }

@@ -122,13 +122,22 @@ struct slab_alias {
 	char name[];			/* a copy: callers may reuse theirs */
 };
 
-/* A slab cache (mm/slab.h struct kmem_cache for SLUB). */
+/*
+ * A slab cache (mm/slab.h struct kmem_cache for SLUB).  Up to list, the
+ * fields are 6.12's, in its order and of its types: files outside the
+ * allocator read them through mm/slab.h when libslab is the kernel's
+ * allocator (kmem_cache_init() there compares the offsets with mm/slab.h's
+ * and refuses to boot on a difference).  The rest is libslab's order.
+ */
 struct kmem_cache {
 	struct kmem_cache_cpu __percpu *cpu_slab;
+	/* SLUB's lockdep class of the per-CPU lock: empty unless LOCKDEP */
+	struct lock_class_key lock_key;
 	slab_flags_t flags;
 	unsigned long min_partial;
 	unsigned int size;		/* object plus metadata, aligned */
 	unsigned int object_size;	/* what the user asked for */
+	struct reciprocal_value reciprocal_size;	/* obj_to_index()'s 1/size */
 	unsigned int offset;		/* free pointer offset in the object */
 	unsigned int cpu_partial;	/* objects kept in cpu partial slabs */
 	unsigned int cpu_partial_slabs;	/* their number in slabs */
@@ -140,14 +149,14 @@ struct kmem_cache {
 	unsigned int inuse;		/* offset of the metadata */
 	unsigned int align;
 	unsigned int red_left_pad;	/* left red zone before each object */
+	const char *name;
+	struct list_head list;		/* on slab_caches */
+	/* end of the fields at mm/slab.h's offsets */
 	unsigned long random;		/* freelist pointer key; 0: not hardened */
 	unsigned int *random_seq;	/* shuffled object offsets; NULL: in order */
 	unsigned int useroffset;
 	unsigned int usersize;
-	unsigned long reciprocal_size;	/* for index computation */
-	const char *name;
 	bool name_owned;		/* name is our copy (kfree at release) */
-	struct list_head list;		/* on slab_caches */
 	struct list_head aliases;	/* struct slab_alias entries */
 	/* CONFIG_NUMA: in tenths of a percent (sysfs shows percent) */
 	unsigned int remote_node_defrag_ratio;
@@ -525,14 +534,23 @@ static inline bool check_valid_pointer(const struct kmem_cache *s,
 		return false;
 	offset = p - base;
 	/*
-	 * Every free checks this: the multiplication by 1/size that
-	 * obj_to_index() uses, not a division.  It is exact for multiples of
-	 * size in a slab, and one too high at most otherwise, which the
-	 * product then shows.  objects is fixed while the slab lives, but
-	 * shares a word with inuse, which a list_lock holder may be changing.
+	 * Every free checks this: obj_to_index()'s multiplication by 1/size,
+	 * not a division (reciprocal_divide() is exact for 32-bit offsets).
+	 * objects is fixed while the slab lives, but shares a word with
+	 * inuse, which a list_lock holder may be changing.
 	 */
 	return offset < (size_t)data_race((unsigned int)slab->objects) * s->size &&
-	       (((u64)offset * s->reciprocal_size) >> 32) * s->size == offset;
+	       reciprocal_divide(offset, s->reciprocal_size) * s->size == offset;
+}
+
+/*
+ * The /proc/meminfo line s's slabs count on: SReclaimable or SUnreclaim
+ * (mm/slab.h cache_vmstat_idx()).
+ */
+static inline enum node_stat_item cache_vmstat_idx(const struct kmem_cache *s)
+{
+	return (s->flags & SLAB_RECLAIM_ACCOUNT) ? NR_SLAB_RECLAIMABLE_B :
+						   NR_SLAB_UNRECLAIMABLE_B;
 }
 
 /* Count one event (racy, cheap: counts may be lost, as in the kernel). */
@@ -747,7 +765,7 @@ static inline unsigned int obj_to_index(const struct kmem_cache *s,
 {
 	unsigned long offset = (const char *)p - (const char *)slab_address(slab);
 
-	return (unsigned int)(((u64)offset * s->reciprocal_size) >> 32);
+	return reciprocal_divide(offset, s->reciprocal_size);
 }
 
 /*

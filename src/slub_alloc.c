@@ -115,6 +115,8 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 	slab->frozen = 0;
 	slab->slab_cache = s;
 	slab_clear_node_partial(slab);
+	lruvec_stat_mod_folio(slab_folio(slab), cache_vmstat_idx(s),
+			      PAGE_SIZE << oo_order(oo));
 
 	setup_slab_debug(s, slab, slab_address(slab));
 	slab_tool_slab_new(s, slab_address(slab), slab_size(slab));

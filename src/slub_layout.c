@@ -94,12 +94,6 @@ int calculate_order(unsigned int size)
 	return -EINVAL;
 }
 
-/* A fixed-point 2^32/size so obj_to_index() needs no division. */
-static unsigned long reciprocal_of(unsigned int size)
-{
-	return (unsigned long)(((1ULL << 32) + size - 1) / size);
-}
-
 int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 {
 	slab_flags_t flags = s->flags;
@@ -153,7 +147,7 @@ int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args)
 
 	size = ALIGN(size, s->align);
 	s->size = size;
-	s->reciprocal_size = reciprocal_of(size);
+	s->reciprocal_size = reciprocal_value(size);
 
 	order = calculate_order(size);
 	if (order < 0)

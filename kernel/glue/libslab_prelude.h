@@ -57,6 +57,9 @@
 #include <linux/mm.h>
 #include <linux/mm_types.h>
 #include <linux/page-flags.h>
+#include <linux/vmstat.h>
+#include <linux/reciprocal_div.h>
+#include <linux/lockdep_types.h>
 #include <linux/mmzone.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>

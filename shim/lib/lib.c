@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies, ktime_get() and the cycle counter, and sort_r() and sort().
+ * jiffies, ktime_get() and the cycle counter, sort_r() and sort(), and
+ * reciprocal_value().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,6 +15,8 @@
 #include <asm/timex.h>
 #include <linux/string.h>
 #include <linux/sort.h>
+#include <linux/reciprocal_div.h>
+#include <linux/log2.h>
 
 /* Parse all of s (one trailing newline allowed) as an unsigned long long. */
 static int parse_ull(const char *s, unsigned int base, unsigned long long max,
@@ -293,4 +296,21 @@ void sort(void *base, size_t num, size_t size, cmp_func_t cmp_func,
 
 	sort_r(base, num, size, sort_plain_cmp,
 	       swap_func ? sort_plain_swap : NULL, &plain);
+}
+
+/*
+ * With ceil = ceil(log2(d)), m = 2^32 * (2^ceil - d) / d + 1 and the
+ * shifts 1 and ceil - 1 (0 and 0 when d is 1) make reciprocal_divide()
+ * exact over 32 bits (Granlund and Montgomery, "Division by invariant
+ * integers using multiplication", 1994).
+ */
+struct reciprocal_value reciprocal_value(u32 d)
+{
+	struct reciprocal_value r;
+	unsigned int ceil = fls(d - 1);
+
+	r.m = (u32)(((1ULL << 32) * ((1ULL << ceil) - d)) / d + 1);
+	r.sh1 = ceil ? 1 : 0;
+	r.sh2 = ceil ? ceil - 1 : 0;
+	return r;
 }

@@ -20,6 +20,7 @@
 #include <linux/bug.h>
 #include <linux/sched.h>
 #include <sim/page_alloc.h>
+#include <linux/vmstat.h>
 #include <linux/fault-inject.h>
 #include <linux/string.h>
 #include "sim.h"
@@ -437,6 +438,34 @@ unsigned long sim_bad_page_count(void)
 unsigned long sim_slab_pages_in_use(void)
 {
 	return atomic_long_read(&sim_slab_pages);
+}
+
+/* The node counters of <linux/vmstat.h>, in pages. */
+static atomic_long_t node_stat[MAX_NUMNODES][NR_VM_NODE_STAT_ITEMS];
+
+void lruvec_stat_mod_folio(struct folio *folio, enum node_stat_item item,
+			   int val)
+{
+	/* A byte item moves by whole pages (the kernel's VM_WARN_ON_ONCE). */
+	WARN_ON_ONCE(val & (PAGE_SIZE - 1));
+	atomic_long_add(val / (long)PAGE_SIZE, &node_stat[folio_nid(folio)][item]);
+}
+
+unsigned long global_node_page_state_pages(enum node_stat_item item)
+{
+	long pages = 0;
+	int nid;
+
+	for (nid = 0; nid < MAX_NUMNODES; nid++)
+		pages += atomic_long_read(&node_stat[nid][item]);
+	return pages < 0 ? 0 : pages;
+}
+
+unsigned long sim_node_page_state_pages(int nid, enum node_stat_item item)
+{
+	long pages = atomic_long_read(&node_stat[nid][item]);
+
+	return pages < 0 ? 0 : pages;
 }
 
 unsigned long sim_node_pages(int nid)

@@ -36,6 +36,10 @@
  *   virt_to_page(), page_address(), folio_*()  constant-time maps
  *                      between an address in a page and its struct page.
  *   gfp_allowed_mask   the flags start-up allows (no sleeping before it).
+ *   lruvec_stat_mod_folio()  (<linux/vmstat.h>) moves the folio node's
+ *                      NR_SLAB_RECLAIMABLE_B or NR_SLAB_UNRECLAIMABLE_B by
+ *                      whole pages: /proc/meminfo's SReclaimable and
+ *                      SUnreclaim.
  * Large memory (<linux/vmalloc.h>)
  *   vrealloc(), vfree(), is_vmalloc_addr()  kvmalloc's fallback and its test.
  * CPUs and nodes (<linux/cpumask.h>, <linux/nodemask.h>, <linux/topology.h>,
@@ -58,7 +62,7 @@
  *   this_cpu_try_cmpxchg128(), try_cmpxchg128()  an atomic 16-byte
  *                      compare-and-exchange (see part 2 for the per-CPU
  *                      tries).
- * Locks (<linux/spinlock.h>, <linux/mutex.h>)
+ * Locks (<linux/spinlock.h>, <linux/mutex.h>, <linux/lockdep_types.h>)
  *   spin_lock_irqsave() and the rest  mutual exclusion, no sleep inside.
  *   mutex_lock()       mutual exclusion that may sleep; slab_mutex's.
  * RCU and work (<linux/rcupdate.h>, <linux/workqueue.h>)
@@ -86,6 +90,9 @@
  *   jiffies            a clock that advances, for the track timestamps.
  *   get_cycles()       a counter whose residues all come up, for
  *                      remote_node_defrag_ratio's sampling.
+ * Arithmetic (<linux/reciprocal_div.h>)
+ *   reciprocal_value(), reciprocal_divide()  a / d by multiplication,
+ *                      exact for 32-bit a: obj_to_index().
  * Output (<linux/seq_file.h>, <linux/sort.h>, <linux/kstrtox.h>)
  *   seq_printf() and friends  /proc/slabinfo and the sysfs show functions.
  *   sort_r()           an in-place sort with a context argument.
@@ -113,6 +120,9 @@
 #include <linux/nodemask.h>
 #include <linux/atomic.h>
 #include <linux/log2.h>
+#include <linux/reciprocal_div.h>
+#include <linux/lockdep_types.h>
+#include <linux/vmstat.h>
 #include <linux/mutex.h>
 #include <linux/printk.h>
 #include <linux/bug.h>

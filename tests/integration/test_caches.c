@@ -4,6 +4,7 @@
  * that need the simulated machine or the printk capture.
  */
 #include <linux/vmalloc.h>
+#include <linux/vmstat.h>
 #include "shared_cmocka.h"
 #include "cache_cases.h"
 
@@ -34,6 +35,66 @@ static void test_slab_pages_are_counted_while_typed_slab(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * A new slab adds its pages to its node's slab counter, and freeing it
+ * takes them back (mm/slub.c account_slab(), unaccount_slab()); the
+ * counter is SReclaimable for a SLAB_RECLAIM_ACCOUNT cache, else
+ * SUnreclaim (mm/slab.h cache_vmstat_idx()).
+ */
+static void expect_slab_counted_in(slab_flags_t flags, enum node_stat_item item,
+				   enum node_stat_item other)
+{
+	struct kmem_cache *s = kmem_cache_create("vmstat", 2048, 0,
+						 SLAB_NO_MERGE | flags, NULL);
+	unsigned long before = global_node_page_state_pages(item);
+	unsigned long before_other = global_node_page_state_pages(other);
+	int nid = numa_mem_id();
+	unsigned long before_node = sim_node_page_state_pages(nid, item);
+	void *p = kmem_cache_alloc(s, GFP_KERNEL);
+
+	assert_int_equal(global_node_page_state_pages(item),
+			 before + (1UL << oo_order(s->oo)));
+	assert_int_equal(slab_nid(virt_to_slab(p)), nid);
+	assert_int_equal(sim_node_page_state_pages(nid, item),
+			 before_node + (1UL << oo_order(s->oo)));
+	assert_int_equal(global_node_page_state_pages(other), before_other);
+	kmem_cache_free(s, p);
+	kmem_cache_shrink(s);
+	assert_int_equal(global_node_page_state_pages(item), before);
+	kmem_cache_destroy(s);
+}
+
+/* Under SLUB_TINY SLAB_RECLAIM_ACCOUNT is 0 (include/linux/slab.h): SUnreclaim. */
+static void test_reclaimable_cache_slabs_count_in_sreclaimable(void **state)
+{
+	if (SLAB_RECLAIM_ACCOUNT)
+		expect_slab_counted_in(SLAB_RECLAIM_ACCOUNT, NR_SLAB_RECLAIMABLE_B,
+				       NR_SLAB_UNRECLAIMABLE_B);
+	else
+		expect_slab_counted_in(SLAB_RECLAIM_ACCOUNT, NR_SLAB_UNRECLAIMABLE_B,
+				       NR_SLAB_RECLAIMABLE_B);
+}
+
+static void test_other_cache_slabs_count_in_sunreclaim(void **state)
+{
+	expect_slab_counted_in(0, NR_SLAB_UNRECLAIMABLE_B, NR_SLAB_RECLAIMABLE_B);
+}
+
+/*
+ * A large kmalloc counts its pages as unreclaimable slab while it lives
+ * (mm/slub.c ___kmalloc_large_node(), free_large_kmalloc()).
+ */
+static void test_large_kmalloc_counts_in_sunreclaim(void **state)
+{
+	unsigned long before = global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B);
+	void *p = kmalloc(4 * PAGE_SIZE, GFP_KERNEL);
+
+	assert_non_null(p);
+	assert_int_equal(global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B), before + 4);
+	kfree(p);
+	assert_int_equal(global_node_page_state_pages(NR_SLAB_UNRECLAIMABLE_B), before);
+}
+
 static void test_destroy_empty_cache_returns_its_pages(void **state)
 {
 	unsigned long before = sim_pages_in_use(NUMA_NO_NODE);
@@ -54,6 +115,9 @@ int main(void)
 	const struct CMUnitTest local[] = {
 		cmocka_unit_test(test_usercopy_region_outside_object_is_dropped),
 		cmocka_unit_test(test_slab_pages_are_counted_while_typed_slab),
+		cmocka_unit_test(test_reclaimable_cache_slabs_count_in_sreclaimable),
+		cmocka_unit_test(test_other_cache_slabs_count_in_sunreclaim),
+		cmocka_unit_test(test_large_kmalloc_counts_in_sunreclaim),
 		cmocka_unit_test(test_destroy_empty_cache_returns_its_pages),
 	};
 

@@ -4,11 +4,13 @@
  * helpers saturate at SIZE_MAX (include/linux/overflow.h), the checks
  * report a wrap and store the wrapped value, struct_size() counts the
  * flexible array, and the min/max/clamp family and PTR_ERR_OR_ZERO()
- * return what include/linux/minmax.h and include/linux/err.h define.
+ * return what include/linux/minmax.h and include/linux/err.h define;
+ * reciprocal_divide() divides exactly (lib/reciprocal_div.c's promise).
  */
 #include <linux/overflow.h>
 #include <linux/minmax.h>
 #include <linux/err.h>
+#include <linux/reciprocal_div.h>
 #include "harness.h"
 
 struct flex {
@@ -123,6 +125,27 @@ static void test_ptr_err_or_zero_gives_the_error_or_zero(void **state)
 	assert_int_equal(PTR_ERR(ERR_CAST(ERR_PTR(-EINVAL))), -EINVAL);
 }
 
+/*
+ * Every divisor a slab size can be, against every offset in an order-3
+ * slab and the ends of the 32-bit range: the quotient is a / d.
+ */
+static void test_reciprocal_divide_is_exact_division(void **state)
+{
+	static const u32 far[] = { 0xfffffffeU, 0xffffffffU, 0x80000000U, 0x7fffffffU };
+	u32 d, a;
+	unsigned int i;
+
+	for (d = 1; d <= 4096; d++) {
+		struct reciprocal_value r = reciprocal_value(d);
+
+		for (a = 0; a < 32768; a += 1 + a / 1024)
+			if (reciprocal_divide(a, r) != a / d)
+				fail_msg("%u / %u gave %u", a, d, reciprocal_divide(a, r));
+		for (i = 0; i < ARRAY_SIZE(far); i++)
+			assert_int_equal(reciprocal_divide(far[i], r), far[i] / d);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_min_not_zero_ignores_a_zero),
 		cmocka_unit_test(test_umin_compares_as_unsigned),
 		cmocka_unit_test(test_ptr_err_or_zero_gives_the_error_or_zero),
+		cmocka_unit_test(test_reciprocal_divide_is_exact_division),
 	};
 
 	return cmocka_run_group_tests(tests, expect_clean_setup,

@@ -10,6 +10,7 @@
 #define _SHIM_LINUX_LOCKDEP_H
 
 #include <linux/bug.h>
+#include <linux/lockdep_types.h>
 
 /* Whether the caller holds lock l (reader-writer locks: see rwlock.h). */
 #define sim_lockdep_held(l)						\
