@@ -79,22 +79,30 @@ static const char *kmalloc_type_prefix(enum kmalloc_cache_type type)
 }
 
 /*
- * The kmalloc type for flags, in the kernel's priority: DMA, reclaim,
- * cgroup; normal allocations spread over the random copies by call site.
+ * The kmalloc type for flags, as 6.12's kmalloc_type() picks it: a flag
+ * counts only where its type has caches of its own (KMALLOC_DMA and
+ * KMALLOC_CGROUP are KMALLOC_NORMAL without ZONE_DMA and MEMCG), DMA
+ * first, then reclaim; normal allocations spread over the random copies
+ * by call site.
  */
 static enum kmalloc_cache_type kmalloc_type_of(gfp_t flags,
 					       unsigned long caller)
 {
-	if (likely(!(flags & (__GFP_DMA | __GFP_RECLAIMABLE | __GFP_ACCOUNT)))) {
+	bool has_dma = KMALLOC_DMA != KMALLOC_NORMAL;
+	bool has_cgroup = KMALLOC_CGROUP != KMALLOC_NORMAL;
+	gfp_t not_normal = __GFP_RECLAIMABLE | (has_dma ? __GFP_DMA : 0) |
+			   (has_cgroup ? __GFP_ACCOUNT : 0);
+
+	if (likely(!(flags & not_normal))) {
 		if (!random_kmalloc_caches)
 			return KMALLOC_NORMAL;
 		return KMALLOC_RANDOM_START +
 		       hash_64(caller ^ random_kmalloc_seed,
 			       ilog2(RANDOM_KMALLOC_CACHES_NR + 1));
 	}
-	if (flags & __GFP_DMA)
+	if (has_dma && (flags & __GFP_DMA))
 		return KMALLOC_DMA;
-	if (flags & __GFP_RECLAIMABLE)
+	if (!has_cgroup || (flags & __GFP_RECLAIMABLE))
 		return KMALLOC_RECLAIM;
 	return KMALLOC_CGROUP;
 }

@@ -224,6 +224,35 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #include "libslab_core_names.h"
 
 /* ---- 4. folio markers ------------------------------------------------- */
+#ifdef CONFIG_LIBSLAB_ALLOCATOR
+/*
+ * Replacement mode: libslab is the kernel's slab allocator, so its slabs
+ * carry the kernel's own PGTY_slab page type (hardened usercopy, kfree()'s
+ * callers, page dumps and /proc/kpageflags read it), and, as in 6.12, any
+ * other folio that reaches kfree() or ksize() is a large kmalloc: it has
+ * no mark to set or clear.  Clearing a slab's type also resets ->mapping,
+ * which overlays slab_list.prev, as mm/slub.c's __free_slab() does.
+ */
+static __always_inline void lslab___folio_clear_slab(struct folio *folio)
+{
+	folio->mapping = NULL;
+	__folio_clear_slab(folio);
+}
+
+static __always_inline bool lslab_folio_test_large_kmalloc(const struct folio *folio)
+{
+	return !folio_test_slab(folio);
+}
+
+static __always_inline void lslab___folio_mark_large_kmalloc(struct folio *folio)
+{
+}
+
+#define __folio_clear_slab		lslab___folio_clear_slab
+#define folio_test_large_kmalloc	lslab_folio_test_large_kmalloc
+#define __folio_set_large_kmalloc	lslab___folio_mark_large_kmalloc
+#define __folio_clear_large_kmalloc	lslab___folio_mark_large_kmalloc
+#else
 /*
  * The kernel's SLUB marks its folios with the PGTY_slab page type, and
  * hardened usercopy, kfree(), page dumps and /proc/kpageflags all trust
@@ -285,6 +314,7 @@ static __always_inline void lslab___folio_clear_large_kmalloc(struct folio *foli
 #define folio_test_large_kmalloc	lslab_folio_test_large_kmalloc
 #define __folio_set_large_kmalloc	lslab___folio_set_large_kmalloc
 #define __folio_clear_large_kmalloc	lslab___folio_clear_large_kmalloc
+#endif
 
 /* ---- 5. what the kernel's public headers lack ------------------------- */
 /*

@@ -9,6 +9,7 @@
  * Built with libslab_prelude.h and libslab_kernel_names.h force-included:
  * the names of <linux/slab.h> here are the kernel's.
  */
+#include <linux/proc_fs.h>
 #include "slab.h"
 #include "libslab_mm_slab.h"
 
@@ -71,11 +72,53 @@ bool slab_is_available(void)
 	return libslab_up;
 }
 
+/*
+ * Where struct kmem_cache and struct slab keep the fields that files
+ * outside the allocator read through mm/slab.h (lib/slub_kunit.c,
+ * mm/failslab.c, mm/usercopy.c, ...): they must be where mm/slab.h's
+ * definitions put them, which mm/libslab_layout.c measures.
+ */
+static const struct {
+	const char *field;
+	unsigned short offset;
+} libslab_layout[NR_LIBSLAB_LAYOUT_FIELDS] = {
+	[LIBSLAB_CACHE_FLAGS] = { "kmem_cache.flags", offsetof(struct kmem_cache, flags) },
+	[LIBSLAB_CACHE_SIZE] = { "kmem_cache.size", offsetof(struct kmem_cache, size) },
+	[LIBSLAB_CACHE_OBJECT_SIZE] = {
+		"kmem_cache.object_size", offsetof(struct kmem_cache, object_size) },
+	[LIBSLAB_CACHE_RECIPROCAL_SIZE] = {
+		"kmem_cache.reciprocal_size", offsetof(struct kmem_cache, reciprocal_size) },
+	[LIBSLAB_CACHE_OFFSET] = { "kmem_cache.offset", offsetof(struct kmem_cache, offset) },
+	[LIBSLAB_CACHE_CTOR] = { "kmem_cache.ctor", offsetof(struct kmem_cache, ctor) },
+	[LIBSLAB_CACHE_ALIGN] = { "kmem_cache.align", offsetof(struct kmem_cache, align) },
+	[LIBSLAB_CACHE_NAME] = { "kmem_cache.name", offsetof(struct kmem_cache, name) },
+	[LIBSLAB_SLAB_SLAB_CACHE] = { "slab.slab_cache", offsetof(struct slab, slab_cache) },
+	[LIBSLAB_SLAB_FREELIST] = { "slab.freelist", offsetof(struct slab, freelist) },
+	[LIBSLAB_SLAB_COUNTERS] = { "slab.counters", offsetof(struct slab, counters) },
+};
+
+/* Refuse to boot if a reader of mm/slab.h would find a field elsewhere. */
+static void __init libslab_check_layout(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < NR_LIBSLAB_LAYOUT_FIELDS; i++)
+		if (libslab_layout[i].offset != libslab_mm_slab_layout[i])
+			panic("libslab: %s is at offset %u, mm/slab.h has it at %u\n",
+			      libslab_layout[i].field, libslab_layout[i].offset,
+			      libslab_mm_slab_layout[i]);
+}
+
 /* Called by mm_core_init(), before any other user of kmalloc. */
 void __init kmem_cache_init(void)
 {
-	int err = libslab_init();
+	int err;
 
+	libslab_check_layout();
+	/* 6.12 uses the random copies whenever they are configured. */
+	if (IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
+		libslab_setup_param("random_kmalloc_caches", "on");
+	err = libslab_init();
 	if (err)
 		panic("libslab: cannot create the kmalloc caches: %d\n", err);
 	libslab_up = true;
@@ -87,6 +130,88 @@ void __init kmem_cache_init(void)
 void __init kmem_cache_init_late(void)
 {
 }
+
+/*
+ * The boot parameters of 6.12's slab allocator, each handed to the core's
+ * table under its slab_ spelling (the table knows both).  init/main.c
+ * passes a handler what follows the word it matched: the value for a word
+ * ending in '=', else "=value" or nothing.
+ */
+static int __init libslab_boot_word(const char *word, const char *rest)
+{
+	size_t len = strlen(word);
+	char name[24];
+
+	if (len >= sizeof(name))
+		return 0;
+	if (word[len - 1] == '=') {
+		strscpy(name, word, len);
+		libslab_setup_param(name, rest);
+		return 1;
+	}
+	if (*rest && *rest != '=')
+		return 0;	/* a longer word that only starts like ours */
+	libslab_setup_param(word, *rest ? rest + 1 : NULL);
+	return 1;
+}
+
+static int __init libslab_setup_min_order(char *rest)
+{
+	return libslab_boot_word("slab_min_order=", rest);
+}
+__setup("slab_min_order=", libslab_setup_min_order);
+__setup_param("slub_min_order=", slub_min_order, libslab_setup_min_order, 0);
+
+static int __init libslab_setup_max_order(char *rest)
+{
+	return libslab_boot_word("slab_max_order=", rest);
+}
+__setup("slab_max_order=", libslab_setup_max_order);
+__setup_param("slub_max_order=", slub_max_order, libslab_setup_max_order, 0);
+
+static int __init libslab_setup_min_objects(char *rest)
+{
+	return libslab_boot_word("slab_min_objects=", rest);
+}
+__setup("slab_min_objects=", libslab_setup_min_objects);
+__setup_param("slub_min_objects=", slub_min_objects, libslab_setup_min_objects, 0);
+
+static int __init libslab_setup_nomerge(char *rest)
+{
+	return libslab_boot_word("slab_nomerge", rest);
+}
+__setup("slab_nomerge", libslab_setup_nomerge);
+__setup_param("slub_nomerge", slub_nomerge, libslab_setup_nomerge, 0);
+
+static int __init libslab_setup_merge(char *rest)
+{
+	return libslab_boot_word("slab_merge", rest);
+}
+__setup("slab_merge", libslab_setup_merge);
+__setup_param("slub_merge", slub_merge, libslab_setup_merge, 0);
+
+#ifdef CONFIG_SLUB_DEBUG
+static int __init libslab_setup_debug(char *rest)
+{
+	return libslab_boot_word("slab_debug", rest);
+}
+__setup("slab_debug", libslab_setup_debug);
+__setup_param("slub_debug", slub_debug, libslab_setup_debug, 0);
+#endif
+
+/* /proc/slabinfo, version 2.1, as 6.12 prints it (root only). */
+static int libslab_slabinfo_open_show(struct seq_file *m, void *unused)
+{
+	libslab_slabinfo_show(m);
+	return 0;
+}
+
+static int __init libslab_proc_init(void)
+{
+	proc_create_single("slabinfo", 0400, NULL, libslab_slabinfo_open_show);
+	return 0;
+}
+module_init(libslab_proc_init);
 
 /*
  * mem_dump_obj()'s line for a slab object goes on with its cache and its

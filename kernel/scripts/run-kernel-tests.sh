@@ -5,14 +5,19 @@
 #
 #   1. make-series.sh   regenerate the patch series and its git tree
 #   2. check-series.sh  checkpatch --strict, and git am onto pristine 6.12
-#   3. run-kunit.sh --arch x86_64 --debug
-#                       KUnit (smoke, shared cases, stress) in QEMU, two
-#                       CPUs, with KASAN, PROVE_LOCKING and DEBUG_PREEMPT;
-#                       W=1 and sparse on lib/libslab/
-#   4. run-kunit.sh --arch arm64
-#                       the same suites, cross-compiled, in qemu-system-aarch64
+#   3. run-replacement.sh --arch x86_64
+#                       Linux on libslab as its slab allocator, in QEMU,
+#                       two CPUs, PROVE_LOCKING, DEBUG_PREEMPT and
+#                       DEBUG_ATOMIC_SLEEP: the kernel's lib/slub_kunit.c
+#                       and lib/test_meminit.c against stock SLUB's counts,
+#                       the project's KUnit suites through the kernel's
+#                       entry points, /proc/meminfo and /proc/slabinfo
+#   4. run-replacement.sh --arch arm64
+#                       the same, cross-compiled, in qemu-system-aarch64
 #   5. run-kunit.sh --arch x86_64 --tiny
-#                       the same suites with CONFIG_LIBSLAB_TINY
+#                       libslab beside SLUB: KUnit (smoke, shared cases,
+#                       stress) with CONFIG_LIBSLAB_TINY; W=1 and sparse on
+#                       lib/libslab/
 #   6. run-module.sh    the out-of-tree module loaded in QEMU
 #   7. run-oracle.sh    the differential oracle on the same host kernel's
 #                       own SLUB, compared with libslab (tests/oracle/)
@@ -45,8 +50,8 @@ if [ ${#failed[@]} -gt 0 ]; then
 fi
 export LIBSLAB_SERIES_READY=1
 step "check-series" "$SCRIPTS/check-series.sh"
-step "kunit x86_64 (KASAN, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-kunit.sh" --arch x86_64 --debug
-step "kunit arm64" "$SCRIPTS/run-kunit.sh" --arch arm64
+step "x86_64 on libslab (replacement mode, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
+step "arm64 on libslab (replacement mode)" "$SCRIPTS/run-replacement.sh" --arch arm64
 step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"
 step "differential oracle (kernel SLUB against libslab)" "$SCRIPTS/run-oracle.sh"

@@ -1,130 +1,229 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-replacement.sh [--boot] [FRAGMENT...] - build Linux 6.12 with libslab
-# as its slab allocator (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the
-# series) and, with --boot, boot it in QEMU as far as it goes.  On demand
-# only: the test command (tests/run-all.sh) does not run it.
+# run-replacement.sh [--arch x86_64|arm64] [--build-only] [--sparse] [--stock]
+#                    [FRAGMENT...]
 #
-# The kernel is tinyconfig plus kernel/configs/replacement.config and the
-# FRAGMENTs (e.g. kernel/configs/replacement-debug.config), x86_64, built
-# in $LIBSLAB_KERNEL_DIR/build-x86_64-replacement (override with
-# LIBSLAB_BUILD_DIR).  The tree is the one make-series.sh checks out (it
-# runs first, unless LIBSLAB_SERIES_READY=1).
+# Build Linux 6.12 with libslab as its slab allocator
+# (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the series), boot it in
+# QEMU (TCG, two CPUs) and check that the kernel runs on libslab.  The
+# test command runs it once per architecture (run-kernel-tests.sh).
+#
+# The kernel is tinyconfig plus kernel/configs/replacement.config,
+# replacement-debug.config (PROVE_LOCKING, DEBUG_PREEMPT,
+# DEBUG_ATOMIC_SLEEP and the slab options), replacement-tests.config (the
+# KUnit suites and lib/test_meminit.c), replacement-<arch>.config if there
+# is one, and the FRAGMENTs; it is built in
+# $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
+# overrides).  The tree is the one make-series.sh checks out (it runs
+# first, unless LIBSLAB_SERIES_READY=1).  The boot has init_on_alloc=1
+# init_on_free=1, for test_meminit; its /init is replacement-init.c.
 #
 # Fails when
-#   - the choice is not in .config (a dependency of it is on),
-#   - vmlinux does not link: the symbols it misses are listed, one a line,
-#     with the objects that reference them,
-#   - mm/slub.o or mm/slab_common.o was built, or vmlinux lacks libslab's
-#     functions or has SLUB's, or (with tracepoints) a kmem event,
-#   - with --boot (two CPUs, a busybox init that walks /sys and reads
-#     /proc/meminfo): the console never shows libslab's start-up line or
-#     init's last line, or shows a kernel problem (the console's tail is
-#     printed either way, for how far the boot got).
+#   - the choice is not in .config, or an option of a fragment is not;
+#   - vmlinux does not link (the missing symbols are listed with the
+#     objects that reference them), mm/slub.o or mm/slab_common.o was
+#     built, vmlinux lacks libslab's functions or has SLUB's, or (with
+#     tracepoints) a kmem event;
+#   - the console does not show libslab's start-up line exactly once, or
+#     init's last line, or shows a kernel problem outside expected-report
+#     brackets;
+#   - a KUnit suite fails; slub_test (lib/slub_kunit.c) or test_meminit
+#     counts differ from the stock SLUB kernel's, recorded in
+#     kernel/replace/stock-<arch>.txt;
+#   - /proc/meminfo's Slab is 0 or not SReclaimable + SUnreclaim, or
+#     /proc/slabinfo is not version 2.1 with a kmalloc-64 line.
+#
+# --stock builds the same kernel with SLUB chosen instead (in the same
+# build directory, so only what depends on the choice is rebuilt), boots
+# it and rewrites kernel/replace/stock-<arch>.txt from its console; the
+# next run switches back.  --build-only stops after the link checks.
+# --sparse runs sparse (C=2) over lib/libslab/ and mm/libslab_layout.c of
+# the replacement build and fails on any report (the side-by-side build
+# never compiles replacement mode's files).
 set -uo pipefail
 
 # shellcheck source=kernel/scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-BOOT=0
-FRAGMENTS=("$LIBSLAB_REPO/kernel/configs/replacement.config")
+ARCH=x86_64
+BUILD_ONLY=0
+SPARSE=0
+STOCK=0
+CFG=$LIBSLAB_REPO/kernel/configs
+FRAGMENTS=("$CFG/replacement.config" "$CFG/replacement-debug.config" "$CFG/replacement-tests.config")
+EXTRA=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--boot) BOOT=1; shift ;;
-	-h|--help) sed -n '4,24p' "$0"; exit 0 ;;
+	--arch) ARCH=$2; shift 2 ;;
+	--arch=*) ARCH=${1#--arch=}; shift ;;
+	--build-only) BUILD_ONLY=1; shift ;;
+	--stock) STOCK=1; shift ;;
+	--sparse) SPARSE=1; shift ;;
+	-h|--help) sed -n '4,46p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
-	*) [ -f "$1" ] || fail "no config fragment $1"; FRAGMENTS+=("$1"); shift ;;
+	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
 done
+case $ARCH in
+x86_64) CROSS=""; IMAGE=arch/x86/boot/bzImage; CONSOLE_DEV=ttyS0
+	QEMU=(qemu-system-x86_64 -bios qboot.rom) ;;
+arm64) CROSS=aarch64-linux-gnu-; IMAGE=arch/arm64/boot/Image; CONSOLE_DEV=ttyAMA0
+	QEMU=(qemu-system-aarch64 -machine virt -cpu max) ;;
+*) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
+esac
+[ -f "$CFG/replacement-$ARCH.config" ] && FRAGMENTS+=("$CFG/replacement-$ARCH.config")
+FRAGMENTS+=("${EXTRA[@]}")
 
-BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-x86_64-replacement}
+BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$ARCH-replacement}
 TREE=$LIBSLAB_TREE
+STOCK_FILE=$LIBSLAB_REPO/kernel/replace/stock-$ARCH.txt
 STAMP=$(date +%Y%m%d-%H%M%S)
-BUILDLOG=$LIBSLAB_LOGDIR/build-x86_64-replacement-$STAMP.log
-CONSOLE=$LIBSLAB_LOGDIR/boot-x86_64-replacement-$STAMP.log
-MAKE=(make -C "$TREE" O="$BUILD" ARCH=x86_64 CC="$(libslab_kernel_cc "")" -j"$LIBSLAB_JOBS")
+KIND=$([ $STOCK = 1 ] && echo stock || echo replacement)
+BUILDLOG=$LIBSLAB_LOGDIR/build-$ARCH-$KIND-$STAMP.log
+CONSOLE=$LIBSLAB_LOGDIR/boot-$ARCH-$KIND-$STAMP.log
+MAKE=(make -C "$TREE" O="$BUILD" ARCH="$ARCH" CROSS_COMPILE="$CROSS"
+	CC="$(libslab_kernel_cc "$CROSS")" -j"$LIBSLAB_JOBS")
 say() { echo "run-replacement: $*"; }
 
 if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
 	"$LIBSLAB_REPO/kernel/scripts/make-series.sh" --out "$LIBSLAB_REPO/build/kernel-series" ||
 		fail "make-series.sh"
 fi
-mkdir -p "$BUILD"
+mkdir -p "$BUILD" "$LIBSLAB_LOGDIR"
 t0=$(date +%s)
 
-# 1. configure: tinyconfig, the fragment, then every other option's default
+# 1. configure: tinyconfig, the fragments, then every other option's default
+STOCK_CONFIG=$BUILD/stock-choice.config
+printf 'CONFIG_SLUB=y\n# CONFIG_LIBSLAB_ALLOCATOR is not set\n' > "$STOCK_CONFIG"
+MERGE=("${FRAGMENTS[@]}")
+[ $STOCK = 1 ] && MERGE+=("$STOCK_CONFIG")
 {
 	"${MAKE[@]}" tinyconfig &&
-	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$BUILD" "$BUILD/.config" \
-		"${FRAGMENTS[@]}" &&
+	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$BUILD" "$BUILD/.config" "${MERGE[@]}" &&
 	"${MAKE[@]}" olddefconfig
 } > "$BUILDLOG" 2>&1 || { tail -20 "$BUILDLOG"; fail "configuration (log $BUILDLOG)"; }
-grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" ||
-	fail "CONFIG_LIBSLAB_ALLOCATOR is not set in $BUILD/.config (is an option it depends on set?)"
-# Every option a fragment sets made it into .config.
-dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" | grep -vxF -f "$BUILD/.config" || true)
-[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config (unmet dependencies?)"; }
+if [ $STOCK = 0 ]; then
+	grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" ||
+		fail "CONFIG_LIBSLAB_ALLOCATOR is not set in $BUILD/.config (is an option it depends on set?)"
+	# Every option a fragment sets made it into .config.
+	dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" | grep -vxF -f "$BUILD/.config" || true)
+	[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config (unmet dependencies?)"; }
+else
+	grep -qx 'CONFIG_SLUB=y' "$BUILD/.config" || fail "CONFIG_SLUB is not set in $BUILD/.config"
+fi
 
 # 2. build; the link's undefined references are the worklist
-"${MAKE[@]}" bzImage >> "$BUILDLOG" 2>&1
+"${MAKE[@]}" "$(basename "$IMAGE")" >> "$BUILDLOG" 2>&1
 rc=$?
-missing=$(sed -nE "s/^(ld: )?([^:]*):.*undefined reference to \`([^']*)'.*/\3 \2/p" "$BUILDLOG" |
+missing=$(sed -nE "s/^(ld: |aarch64-linux-gnu-ld: )?([^:]*):.*undefined reference to \`([^']*)'.*/\3 \2/p" "$BUILDLOG" |
 	sort -u | awk '{ refs[$1] = refs[$1] " " $2 } END { for (s in refs) print s ":" refs[s] }' | sort)
 if [ -n "$missing" ]; then
 	echo "$missing"
 	fail "vmlinux misses $(echo "$missing" | wc -l) symbols (log $BUILDLOG)"
 fi
 [ $rc -eq 0 ] || { grep -E -A3 '(error|Error)' "$BUILDLOG" | head -40; fail "build (log $BUILDLOG)"; }
-say "built in $(( $(date +%s) - t0 )) s; log $BUILDLOG"
+say "$ARCH $KIND kernel built in $(( $(date +%s) - t0 )) s; log $BUILDLOG"
 
 # 3. the allocator in vmlinux is libslab's
-for obj in mm/slub.o mm/slab_common.o; do
-	[ ! -e "$BUILD/$obj" ] || fail "$obj was built"
-done
-symbols=$(nm "$BUILD/vmlinux")
-for sym in __kmalloc_noprof kmem_cache_alloc_noprof kfree kmalloc_caches kmem_cache_init \
-	lslab_slab_alloc_node lslab_calculate_sizes; do
-	grep -qE " $sym\$" <<< "$symbols" || fail "vmlinux lacks $sym"
-done
-# SLUB's own static functions (libslab's are lslab_calculate_sizes, ...).
-for sym in calculate_sizes deactivate_slab; do
-	grep -qE " $sym\$" <<< "$symbols" && fail "vmlinux has SLUB's $sym"
-done
-# The kmem events keep their names (the name maps must not rename them).
-if grep -qx 'CONFIG_TRACEPOINTS=y' "$BUILD/.config"; then
-	for event in kmalloc kmem_cache_alloc kfree kmem_cache_free mm_page_alloc rss_stat; do
-		grep -qE " __tracepoint_$event\$" <<< "$symbols" || fail "vmlinux lacks the trace event $event"
+if [ $STOCK = 0 ]; then
+	for obj in mm/slub.o mm/slab_common.o; do
+		[ ! -e "$BUILD/$obj" ] || fail "$obj was built"
 	done
+	symbols=$(nm "$BUILD/vmlinux")
+	for sym in __kmalloc_noprof kmem_cache_alloc_noprof kfree kmalloc_caches kmem_cache_init \
+		lslab_slab_alloc_node lslab_calculate_sizes; do
+		grep -qE " $sym\$" <<< "$symbols" || fail "vmlinux lacks $sym"
+	done
+	# SLUB's own static functions (libslab's are lslab_calculate_sizes, ...).
+	for sym in calculate_sizes deactivate_slab; do
+		grep -qE " $sym\$" <<< "$symbols" && fail "vmlinux has SLUB's $sym"
+	done
+	# The kmem events keep their names (the name maps must not rename them).
+	if grep -qx 'CONFIG_TRACEPOINTS=y' "$BUILD/.config"; then
+		for event in kmalloc kmem_cache_alloc kfree kmem_cache_free mm_page_alloc rss_stat; do
+			grep -qE " __tracepoint_$event\$" <<< "$symbols" || fail "vmlinux lacks the trace event $event"
+		done
+	fi
+	say "vmlinux links with libslab as its slab allocator ($(grep -c ' lslab_' <<< "$symbols") lslab_ symbols; no mm/slub.o, no mm/slab_common.o)"
+	if [ $SPARSE = 1 ]; then
+		command -v sparse >/dev/null 2>&1 || fail "sparse is not installed (apt-get install sparse)"
+		SPARSELOG=$LIBSLAB_LOGDIR/sparse-$ARCH-replacement-$STAMP.log
+		"${MAKE[@]}" C=2 lib/libslab/ mm/libslab_layout.o > "$SPARSELOG" 2>&1 ||
+			{ tail -40 "$SPARSELOG"; fail "sparse build of lib/libslab/ (log $SPARSELOG)"; }
+		if grep -E '^[^ ]*(lib/libslab/|mm/libslab_)[^:]*:[0-9]+:[0-9]+: (warning|error):' "$SPARSELOG"; then
+			fail "sparse reports problems in replacement mode's files (log $SPARSELOG)"
+		fi
+		say "sparse is clean on lib/libslab/ and mm/libslab_layout.c"
+	fi
 fi
-say "vmlinux links with libslab as its slab allocator ($(grep -c ' lslab_' <<< "$symbols") lslab_ symbols; no mm/slub.o, no mm/slab_common.o)"
-[ $BOOT = 1 ] || exit 0
+[ $BUILD_ONLY = 1 ] && exit 0
 
-# 4. boot with two CPUs to a shell that says it is up and powers off
-INITRD=$BUILD/replacement-initramfs.cpio.gz
+# 4. boot with two CPUs; the KUnit suites and test_meminit run before init
 INIT=$BUILD/replacement-init
-cat > "$INIT" <<'INIT_EOF'
-#!/bin/sh
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-echo "libslab-replacement: up"
-ls -R /sys > /dev/null
-grep -E '^(Slab|SReclaimable|SUnreclaim):' /proc/meminfo
-echo "libslab-replacement: done"
-reboot -f
-INIT_EOF
+INITRD=$BUILD/replacement-initramfs.cpio.gz
+"${CROSS}gcc" -static -nostdlib -ffreestanding -fno-stack-protector -O2 -Wall -Werror \
+	-o "$INIT" "$LIBSLAB_REPO/kernel/scripts/replacement-init.c" || fail "building replacement-init.c"
 "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" "$INIT" || fail "make-initramfs.sh"
+APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
+[ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux"
 t1=$(date +%s)
-# qboot's MP table lists both CPUs (SeaBIOS's, without ACPI, only one).
-timeout 600 qemu-system-x86_64 -nographic -no-reboot -m 1024 -smp 2 \
-	-bios qboot.rom -kernel "$BUILD/arch/x86/boot/bzImage" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 oops=panic reboot=t i8042.noaux" \
+timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
+	-kernel "$BUILD/$IMAGE" -initrd "$INITRD" -append "$APPEND" \
 	< /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 sed -i 's/\r$//' "$CONSOLE"
-say "QEMU exit $qrc after $(( $(date +%s) - t1 )) s; console $CONSOLE; its last lines:"
-tail -25 "$CONSOLE"
-grep -q "libslab: the kernel's slab allocator" "$CONSOLE" || fail "libslab never started (console $CONSOLE)"
-grep -q 'libslab-replacement: done' "$CONSOLE" || fail "init did not finish (console $CONSOLE)"
-libslab_console_clean "$CONSOLE" || fail "the console reports problems ($CONSOLE)"
-say "PASS: booted to init on libslab"
+boot_s=$(( $(date +%s) - t1 ))
+say "QEMU exit $qrc after $boot_s s; console $CONSOLE"
+grep -q 'libslab-replacement: done' "$CONSOLE" ||
+	{ tail -30 "$CONSOLE"; fail "init did not finish (console $CONSOLE)"; }
+
+# The pass/fail/skip line of each KUnit suite, and test_meminit's verdict.
+suite_counts() {
+	sed -nE 's/^ *# ([a-z0-9_]+): (pass:[0-9]+ fail:[0-9]+ skip:[0-9]+ total:[0-9]+)$/\1 \2/p' "$CONSOLE"
+}
+meminit=$(sed -nE 's/^test_meminit: (all [0-9]+ tests passed!|failures: .*)$/test_meminit \1/p' "$CONSOLE")
+kernel_counts=$(suite_counts | grep '^slub_test '; echo "$meminit")
+
+if [ $STOCK = 1 ]; then
+	if [ -z "$meminit" ] || ! suite_counts | grep -q '^slub_test '; then
+		tail -30 "$CONSOLE"
+		fail "the stock boot printed no slub_test or test_meminit result"
+	fi
+	{
+		echo "# The kernel's own slab tests on stock SLUB, $ARCH, the configuration of"
+		echo "# run-replacement.sh with CONFIG_SLUB: written by run-replacement.sh --stock."
+		echo "$kernel_counts"
+	} > "$STOCK_FILE"
+	say "stock SLUB counts written to $STOCK_FILE:"
+	cat "$STOCK_FILE"
+	exit 0
+fi
+
+status=0
+check() {
+	if [ "$1" = ok ]; then say "ok: $2"; else say "FAIL: $2"; status=1; fi
+}
+banners=$(grep -c "libslab: the kernel's slab allocator" "$CONSOLE")
+check "$([ "$banners" = 1 ] && echo ok)" "libslab's start-up line, $banners time(s)"
+if libslab_console_clean "$CONSOLE"; then clean=ok; else clean=""; fi
+check "$clean" "no WARNING, BUG or lockdep report outside expected-report brackets"
+counts=$(suite_counts)
+echo "$counts" | sed 's/^/    /'
+for suite in slub_test libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress libslab_replace; do
+	line=$(grep "^$suite " <<< "$counts")
+	check "$(grep -q ' fail:0 ' <<< "$line" && echo ok)" "KUnit suite $suite ${line#"$suite "}"
+done
+[ -f "$STOCK_FILE" ] || fail "no $STOCK_FILE: record it with run-replacement.sh --arch $ARCH --stock"
+stock=$(grep -v '^#' "$STOCK_FILE")
+check "$([ "$stock" = "$kernel_counts" ] && echo ok)" \
+	"the kernel's own tests count as on stock SLUB: $(echo "$kernel_counts" | paste -sd ';')"
+[ "$stock" = "$kernel_counts" ] || echo "    stock SLUB: $(echo "$stock" | paste -sd ';')"
+read -r slab srec sunr < <(awk '/^Slab:/ { a = $2 } /^SReclaimable:/ { b = $2 } /^SUnreclaim:/ { c = $2 }
+	END { print a + 0, b + 0, c + 0 }' "$CONSOLE")
+check "$([ "$slab" -gt 0 ] && [ "$slab" = $((srec + sunr)) ] && echo ok)" \
+	"/proc/meminfo Slab $slab kB = SReclaimable $srec kB + SUnreclaim $sunr kB"
+check "$(grep -q '^slabinfo - version: 2.1$' "$CONSOLE" && grep -qE '^kmalloc-64 +[0-9]+ +[0-9]+ +64 ' "$CONSOLE" && echo ok)" \
+	"/proc/slabinfo is version 2.1 with a kmalloc-64 line ($(grep -cE '^[a-z].* : tunables ' "$CONSOLE") caches)"
+[ $status = 0 ] || fail "the $ARCH kernel on libslab failed a check (console $CONSOLE)"
+say "PASS: $ARCH booted on libslab in $boot_s s of QEMU"

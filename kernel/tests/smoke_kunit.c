@@ -4,7 +4,9 @@
  *
  * Built with libslab_prelude.h force-included: kmem_cache_create, kmalloc,
  * kfree, folio_test_slab, ... below are libslab's (lslab_) versions, and
- * lslab_kernel_folio_test_slab() is the kernel's own page-type test.
+ * lslab_kernel_folio_test_slab() is the kernel's own page-type test: true
+ * for libslab's slabs only when libslab is the kernel's slab allocator
+ * (CONFIG_LIBSLAB_ALLOCATOR).
  */
 #include <kunit/test.h>
 
@@ -21,7 +23,8 @@ static void expect_our_slab_object(struct kunit *test, const void *p,
 	folio = virt_to_folio(p);
 	base = folio_address(folio);
 	KUNIT_EXPECT_TRUE(test, folio_test_slab(folio));
-	KUNIT_EXPECT_FALSE(test, lslab_kernel_folio_test_slab(folio));
+	KUNIT_EXPECT_EQ(test, lslab_kernel_folio_test_slab(folio),
+			IS_ENABLED(CONFIG_LIBSLAB_ALLOCATOR));
 	KUNIT_EXPECT_FALSE(test, folio_test_large_kmalloc(folio));
 	KUNIT_EXPECT_PTR_EQ(test, (void *)base, page_address(folio_page(folio, 0)));
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_folio(base), folio);

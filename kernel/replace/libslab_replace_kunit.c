@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libslab_replace_kunit.c - replacement mode's own KUnit suite.  Built
+ * without libslab's name maps: every slab call here is the kernel's
+ * <linux/slab.h> as any other kernel file sees it, and mm/slab.h gives
+ * the allocator's private view, as lib/slub_kunit.c has it.
+ */
+#include <kunit/test.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include "../../mm/slab.h"
+#include "libslab_mm_slab.h"
+
+/* Whether s is kmalloc's 64-byte cache of the normal type or one of its random copies. */
+static bool is_kmalloc_64(struct kmem_cache *s)
+{
+	int type;
+
+	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
+		if (type > KMALLOC_NORMAL && !IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
+			break;
+		if (type > KMALLOC_RANDOM_END)
+			break;
+		if (s == kmalloc_caches[type][6])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * kmalloc(64) of a constant size goes through the kernel's inline
+ * kmalloc(), which indexes kmalloc_caches itself: the object comes from
+ * kmalloc_caches[KMALLOC_NORMAL][6] (or, with RANDOM_KMALLOC_CACHES, its
+ * random copy for this call site), lies in a folio of the kernel's slab
+ * page type, and libslab counts it in use until kfree().
+ */
+static void libslab_replace_inline_kmalloc(struct kunit *test)
+{
+	struct kmem_cache *s;
+	unsigned long before;
+	struct folio *folio;
+	void *p;
+
+	KUNIT_ASSERT_EQ(test, kmalloc_index(64), 6);
+	KUNIT_ASSERT_NOT_NULL(test, kmalloc_caches[KMALLOC_NORMAL][6]);
+	p = kmalloc(64, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	folio = virt_to_folio(p);
+	KUNIT_EXPECT_TRUE(test, folio_test_slab(folio));
+	s = folio_slab(folio)->slab_cache;
+	KUNIT_EXPECT_TRUE(test, is_kmalloc_64(s));
+	if (!IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
+		KUNIT_EXPECT_PTR_EQ(test, s, kmalloc_caches[KMALLOC_NORMAL][6]);
+	KUNIT_EXPECT_EQ(test, s->object_size, 64);
+	before = libslab_count_inuse(s);
+	KUNIT_EXPECT_GE(test, before, 1);
+	kfree(p);
+	KUNIT_EXPECT_EQ(test, libslab_count_inuse(s), before - 1);
+}
+
+/* A large kmalloc is no slab: kfree() tells it by the page type alone. */
+static void libslab_replace_large_kmalloc(struct kunit *test)
+{
+	void *p = kmalloc(4 * KMALLOC_MAX_CACHE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_FALSE(test, folio_test_slab(virt_to_folio(p)));
+	KUNIT_EXPECT_EQ(test, ksize(p), 4 * KMALLOC_MAX_CACHE_SIZE);
+	kfree(p);
+}
+
+static struct kunit_case libslab_replace_cases[] = {
+	KUNIT_CASE(libslab_replace_inline_kmalloc),
+	KUNIT_CASE(libslab_replace_large_kmalloc),
+	{}
+};
+
+static struct kunit_suite libslab_replace_suite = {
+	.name = "libslab_replace",
+	.test_cases = libslab_replace_cases,
+};
+
+kunit_test_suite(libslab_replace_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit: the kernel's own slab calls land in libslab");
