@@ -11,6 +11,7 @@
  * libslab and no part of the libslab series.
  */
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/gfp.h>
 #include <linux/kernfs.h>
@@ -85,6 +86,44 @@ int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
 	return -EOPNOTSUPP;
 #endif
 }
+
+/* remove_cpu() runs the CPU-dead callbacks, slub_cpu_dead() among them. */
+int orc_side_cpu_online(int cpu, bool online)
+{
+#ifdef CONFIG_HOTPLUG_CPU
+	return online ? add_cpu(cpu) : remove_cpu(cpu);
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+#ifdef CONFIG_FAILSLAB
+/* At the end of mm/failslab.c (kernel/oracle/slub_oracle_failslab.c). */
+void orc_failslab_cache_filter(bool on);
+
+/* The task's fail_nth is what /proc/self/fail-nth writes. */
+int orc_side_failslab(bool cache_filter, unsigned int fail_nth)
+{
+	orc_failslab_cache_filter(cache_filter);
+	WRITE_ONCE(current->fail_nth, fail_nth);
+	return 0;
+}
+
+unsigned int orc_side_fail_nth(void)
+{
+	return READ_ONCE(current->fail_nth);
+}
+#else
+int orc_side_failslab(bool cache_filter, unsigned int fail_nth)
+{
+	return -EOPNOTSUPP;
+}
+
+unsigned int orc_side_fail_nth(void)
+{
+	return 0;
+}
+#endif
 
 /*
  * The markers run-oracle.sh's console check skips between (common.sh) and

@@ -218,8 +218,9 @@ git_tree tag -f "$LIBSLAB_SERIES_TAG" "$series_tip" >/dev/null
 
 # 6: the differential oracle, on top of the series and not part of it: the
 #    scenarios of tests/oracle/ as a KUnit suite in mm/ on the kernel's own
-#    SLUB (kernel/oracle/), and one line at the end of mm/slub.c that lets
-#    its observer read SLUB's private state.  Inert unless
+#    SLUB (kernel/oracle/), one line at the end of mm/slub.c that lets
+#    its observer read SLUB's private state, and one at the end of
+#    mm/failslab.c that lets it set failslab's cache filter.  Inert unless
 #    CONFIG_SLUB_ORACLE_KUNIT is set (kernel/oracle/oracle.config).
 mkdir -p "$OVERLAY/mm"
 cp "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_kunit.c "$LIBSLAB_REPO"/tests/oracle/slub_oracle_reads.c \
@@ -231,6 +232,9 @@ from_base mm/Makefile
 cat "$LIBSLAB_REPO/kernel/oracle/Makefile" >> "$OVERLAY/mm/Makefile"
 from_base mm/slub.c
 printf '\n#ifdef CONFIG_SLUB_ORACLE_KUNIT\n#include "slub_oracle_reads.c"\n#endif\n' >> "$OVERLAY/mm/slub.c"
+cp "$LIBSLAB_REPO"/kernel/oracle/slub_oracle_failslab.c "$OVERLAY/mm/"
+from_base mm/failslab.c
+printf '\n#ifdef CONFIG_SLUB_ORACLE_KUNIT\n#include "slub_oracle_failslab.c"\n#endif\n' >> "$OVERLAY/mm/failslab.c"
 SERIES=$LIBSLAB_REPO/kernel/oracle commit_step oracle
 
 unset GIT_INDEX_FILE

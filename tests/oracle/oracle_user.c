@@ -14,6 +14,8 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <linux/fault-inject.h>
+#include <linux/libslab.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <sim/cpu.h>
@@ -36,6 +38,38 @@ int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
 			 const char *value)
 {
 	return libslab_sysfs_store(s, name, value, strlen(value));
+}
+
+int orc_side_cpu_online(int cpu, bool online)
+{
+	return online ? sim_cpu_online(cpu) : sim_cpu_offline(cpu);
+}
+
+/*
+ * 6.12 asks should_failslab() on every allocation; libslab only once
+ * failslab is armed, here with the values the kernel's fault_attr starts
+ * with (interval 1, probability 0, space 0, times 1), which fail nothing
+ * but a task's fail_nth.  The TINY build has no failslab, as SLUB_TINY.
+ */
+int orc_side_failslab(bool cache_filter, unsigned int fail_nth)
+{
+#ifdef CONFIG_SLUB_TINY
+	return -EOPNOTSUPP;
+#else
+	static bool armed;
+
+	if (!armed && libslab_failslab_setup("1,0,0,1"))
+		return -EINVAL;
+	armed = true;
+	libslab_failslab_filter(true, cache_filter);
+	sim_set_fail_nth(fail_nth);
+	return 0;
+#endif
+}
+
+unsigned int orc_side_fail_nth(void)
+{
+	return sim_fail_nth();
 }
 
 /*

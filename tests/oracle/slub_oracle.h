@@ -90,6 +90,20 @@ int orc_side_sysfs_show(struct kmem_cache *s, const char *name, char *buf,
 /* Write value to s's sysfs file name: the store function's result. */
 int orc_side_sysfs_store(struct kmem_cache *s, const char *name,
 			 const char *value);
+/*
+ * Take cpu offline, which runs the allocator's CPU-dead callback
+ * (slub_cpu_dead(): the CPU's slabs flushed), or bring it back: 0 or a
+ * negative errno.
+ */
+int orc_side_cpu_online(int cpu, bool online);
+/*
+ * failslab as its debugfs knobs set it: the cache filter (cache-filter)
+ * on or off, and the calling task's fail_nth (/proc/self/fail-nth: fail
+ * its nth fault-injection check).  0, or -EOPNOTSUPP without failslab.
+ */
+int orc_side_failslab(bool cache_filter, unsigned int fail_nth);
+/* What is left of the calling task's fail_nth. */
+unsigned int orc_side_fail_nth(void);
 /* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */
 int orc_side_validate(struct kmem_cache *s);
 /*
