@@ -606,20 +606,28 @@ static void orc_sysfs_store(struct orc_run *r, struct kmem_cache *s,
 		 orc_side_sysfs_store(s, name, value));
 }
 
-/* Every sysfs file of orc_sysfs_files[] and /proc/slabinfo's numbers. */
-static void orc_sysfs_all(struct orc_run *r, struct kmem_cache *s,
-			  const char *step)
+/* /proc/slabinfo's numbers of s (get_slabinfo()). */
+static void orc_slabinfo(struct orc_run *r, struct kmem_cache *s,
+			 const char *step)
 {
 	struct orc_slabinfo si;
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(orc_sysfs_files); i++)
-		orc_sysfs_show(r, s, step, orc_sysfs_files[i]);
 	if (orc_side_slabinfo(s, &si))
 		return;
 	orc_line(r, "slabinfo %s active_objs=%lu num_objs=%lu active_slabs=%lu num_slabs=%lu objperslab=%u order=%u",
 		 step, si.active_objs, si.num_objs, si.active_slabs,
 		 si.num_slabs, si.objects_per_slab, si.cache_order);
+}
+
+/* Every sysfs file of orc_sysfs_files[] and /proc/slabinfo's numbers. */
+static void orc_sysfs_all(struct orc_run *r, struct kmem_cache *s,
+			  const char *step)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(orc_sysfs_files); i++)
+		orc_sysfs_show(r, s, step, orc_sysfs_files[i]);
+	orc_slabinfo(r, s, step);
 }
 
 typedef void orc_scenario_fn(struct orc_run *r, void **objs);
@@ -1318,6 +1326,7 @@ static void sc_krealloc_edges(struct orc_run *r, void **objs)
 	kfree(p);
 	p = kzalloc(50, GFP_KERNEL);
 	for (i = 0; i < 50; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): kzalloc() zeroes */
 		nonzero += p[i] != 0;
 	orc_line(r, "kzalloc nonzero_bytes=%u", nonzero);
 	q = krealloc(p, 30, GFP_KERNEL | __GFP_ZERO);
@@ -1635,6 +1644,290 @@ static void sc_debug_allocated_free_pointer(struct orc_run *r, void **objs)
 		       corrupt_allocated_free_pointer);
 }
 
+/*
+ * A kmalloc cache with red zones, owners and consistency checks (what
+ * slub_debug=FZU gives kmalloc-N; here kmem_buckets with SLAB_KMALLOC,
+ * which kmem_cache_create() permits): it keeps each object's request
+ * size, and the bytes from there to the slot's end are a red zone of
+ * their own (check_object()).  krealloc() in place asks ksize(), which
+ * gives the whole slot to the caller: no red zone is left inside.
+ */
+static void sc_kmalloc_redzone(struct orc_run *r, void **objs)
+{
+	kmem_buckets *b = kmem_buckets_create("orc-kr", SLAB_KMALLOC |
+					      SLAB_CONSISTENCY_CHECKS |
+					      SLAB_RED_ZONE | SLAB_STORE_USER,
+					      0, 0, NULL);
+	struct kmem_cache *s;
+	unsigned int i;
+	u8 *p;
+
+	if (!b) {
+		orc_line(r, "buckets result=unavailable");
+		return;
+	}
+	for (i = 0; i < 4; i++)
+		objs[i] = kmem_buckets_alloc(b, 20, GFP_KERNEL);
+	s = orc_side_cache_of(objs[0]);
+	orc_line(r, "cache name=%s", s ? orc_side_cache_name(s) : "-");
+	if (!s)
+		return;
+	orc_geometry(r, s, "bucket-32");
+	orc_objects(r, "alloc", objs, 4);
+	orc_look(r, s, "alloc");
+	/* Past the 20 bytes asked for, inside the 32-byte slot. */
+	p = objs[1];
+	orc_side_expect_report(r->name, true);
+	p[20] = 0x55;
+	kfree(p);
+	orc_side_expect_report(r->name, false);
+	/* The object failed its checks on free: it stays allocated. */
+	objs[1] = NULL;
+	orc_look(r, s, "past-request-freed");
+	p = krealloc(objs[2], 10, GFP_KERNEL);
+	orc_line(r, "krealloc 10 result=%s", p == objs[2] ? "same" : "moved");
+	objs[2] = p;
+	/* Past both requests, 20 and 10: inside what ksize() gave. */
+	p[24] = 0x55;
+	orc_side_expect_report(r->name, true);
+	orc_line(r, "validate slabs=%d", orc_side_validate(s));
+	for (i = 0; i < 4; i++) {
+		kfree(objs[i]);
+		objs[i] = NULL;
+	}
+	kmem_cache_shrink(s);
+	orc_side_expect_report(r->name, false);
+	orc_look(r, s, "freed");
+}
+
+/*
+ * failslab's cache filter: with it on, only caches marked failslab
+ * (sysfs, or slub_debug=A) get a fault-injection check, so a task's
+ * fail_nth passes the others by; reclaiming allocations are spared
+ * (ignore-gfp-wait).  Each cache has a slab with free objects first, so
+ * no page is asked for while a fail_nth is pending.
+ */
+static void orc_failslab_try(struct orc_run *r, struct kmem_cache *s,
+			     const char *what, gfp_t gfp, void **slot)
+{
+	*slot = kmem_cache_alloc(s, gfp);
+	orc_line(r, "failslab %s result=%s nth_left=%u", what,
+		 *slot ? "object" : "failed", orc_side_fail_nth());
+}
+
+static void sc_failslab_filter(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *a = orc_cache(r, 128, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("orc-failslab-plain", 128, 0,
+						 SLAB_NO_MERGE, NULL);
+	const gfp_t nowait = GFP_NOWAIT | __GFP_NOWARN;
+
+	if (!b)
+		return;
+	orc_sysfs_store(r, a, "failslab", "1");
+	orc_sysfs_show(r, a, "marked", "failslab");
+	orc_sysfs_show(r, b, "plain", "failslab");
+	kmem_cache_free(a, kmem_cache_alloc(a, GFP_KERNEL));
+	kmem_cache_free(b, kmem_cache_alloc(b, GFP_KERNEL));
+	if (orc_side_failslab(true, 1)) {
+		orc_line(r, "failslab result=unavailable");
+	} else {
+		orc_failslab_try(r, b, "filter-on plain", nowait, &objs[0]);
+		orc_failslab_try(r, a, "filter-on marked", nowait, &objs[1]);
+		orc_side_failslab(true, 1);
+		orc_failslab_try(r, a, "filter-on marked-reclaim", GFP_KERNEL,
+				 &objs[2]);
+		orc_side_failslab(false, 1);
+		orc_failslab_try(r, b, "filter-off plain", nowait, &objs[3]);
+		orc_side_failslab(false, 0);
+	}
+	orc_look(r, a, "marked");
+	/* kmem_cache_free(b, NULL) oopses in 6.12: a failed slot stays NULL. */
+	if (objs[0])
+		kmem_cache_free(b, objs[0]);
+	if (objs[3])
+		kmem_cache_free(b, objs[3]);
+	objs[0] = objs[3] = NULL;
+	kmem_cache_destroy(b);
+	orc_free_all(a, objs, 4);
+	orc_end(r, a);
+}
+
+/* A full CPU slab deactivated (DEACTIVATE_FULL): on a node mismatch, on a flush. */
+static void sc_deactivate_full(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s), i;
+
+	orc_alloc_n(s, objs, per);
+	orc_look(r, s, "cpu-slab-full");
+	for (i = per; i < 2 * per; i++)
+		objs[i] = kmem_cache_alloc_node(s, GFP_KERNEL, 1);
+	orc_nodes(r, "node1", objs + per, 1);
+	orc_look(r, s, "node-mismatch");
+	/* Only CPU 0 has a slab: the flush is this CPU's alone. */
+	kmem_cache_shrink(s);
+	orc_look(r, s, "flushed");
+	orc_free_all(s, objs, 2 * per);
+	orc_end(r, s);
+}
+
+/* /proc/slabinfo (get_slabinfo()) and sysfs over a long node partial list. */
+static void sc_slabinfo_long_partial(struct orc_run *r, void **objs)
+{
+	static const char *const files[] = {
+		"partial", "objects_partial", "objects", "slabs",
+		"total_objects", "slabs_cpu_partial",
+	};
+	struct kmem_cache *s = orc_cache(r, 4096, 0, NULL);
+	unsigned int per = orc_per_slab(s), slabs = ORC_MAX_OBJS / per, i;
+
+	orc_alloc_n(s, objs, per * slabs);
+	for (i = 0; i < slabs; i++) {
+		kmem_cache_free(s, objs[i * per]);
+		objs[i * per] = NULL;
+	}
+	orc_look(r, s, "one-free-per-slab");
+	for (i = 0; i < ARRAY_SIZE(files); i++)
+		orc_sysfs_show(r, s, "partials", files[i]);
+	orc_slabinfo(r, s, "partials");
+	kmem_cache_shrink(s);
+	orc_look(r, s, "shrunk");
+	orc_slabinfo(r, s, "shrunk");
+	orc_free_all(s, objs, per * slabs);
+	orc_end(r, s);
+}
+
+struct orc_rcu_obj {
+	struct rcu_head rcu;
+	char payload[112];
+};
+
+/*
+ * kfree_rcu(), kvfree_rcu() and kfree_rcu_mightsleep() of a cache's
+ * objects, all freed by kvfree_rcu_barrier().  Only what a flush leaves
+ * is printed: the batches' work may free them on either CPU.
+ */
+static void sc_kfree_rcu(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, sizeof(struct orc_rcu_obj), 0, NULL);
+	unsigned int per = orc_per_slab(s), n = 2 * per + 4, i;
+
+	orc_alloc_n(s, objs, n);
+	orc_look(r, s, "alloc");
+	/* The first slab whole, every other object of the second. */
+	for (i = 0; i < per; i++) {
+		struct orc_rcu_obj *o = objs[i];
+
+		if (i % 2)
+			kfree_rcu(o, rcu);
+		else
+			kvfree_rcu(o, rcu);
+		objs[i] = NULL;
+	}
+	for (i = per; i < 2 * per; i += 2) {
+		kfree_rcu_mightsleep(objs[i]);
+		objs[i] = NULL;
+	}
+	kvfree_rcu_barrier();
+	kmem_cache_shrink(s);
+	orc_lists(r, s, "barrier-shrunk");
+	orc_sysfs_show(r, s, "barrier-shrunk", "objects");
+	orc_free_all(s, objs, n);
+	orc_end(r, s);
+}
+
+/* CPU 1 goes offline: slub_cpu_dead() flushes its slab and partial chain. */
+static void sc_cpu_hotplug_flush(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, 0, NULL);
+	unsigned int per = orc_per_slab(s), n = per + 3;
+	int err;
+
+	orc_alloc_on(1, s, objs, n);
+	/* The full first slab onto CPU 1's partial chain. */
+	orc_free_on(1, s, objs, 0, 1, 1);
+	orc_look(r, s, "cpu1-slabs");
+	err = orc_side_cpu_online(1, false);
+	orc_line(r, "cpu1 offline result=%d", err);
+	orc_look(r, s, "cpu1-dead");
+	if (!err) {
+		err = orc_side_cpu_online(1, true);
+		orc_line(r, "cpu1 online result=%d", err);
+	}
+	orc_alloc_on(1, s, objs + n, 2);
+	orc_objects(r, "cpu1-again", objs + n, 2);
+	orc_look(r, s, "cpu1-again");
+	orc_free_all(s, objs, n + 2);
+	orc_end(r, s);
+}
+
+/*
+ * remote_node_defrag_ratio (sysfs, in percent; ten times that inside): at
+ * 0 get_any_partial() never takes another node's partial slabs; at 100 it
+ * does unless get_cycles() % 1024 is past 1000.  The kernel's cycles are
+ * the TSC's, so it skips about one refill in 45 at random: at 100 the
+ * allocation is tried until it is served from node 1 (the new node-0 slab
+ * of a miss shrunk away; eight misses in a row have a chance of 1e-13),
+ * and only where it came from and the lists are printed.  A debug cache,
+ * whose slabs stay on the node lists.
+ */
+static void sc_remote_ratio(struct orc_run *r, void **objs)
+{
+	struct kmem_cache *s = orc_cache(r, 256, SLAB_RED_ZONE, NULL);
+	struct orc_geom g;
+	unsigned int per, slabs, n, i, tries;
+
+	orc_side_geometry(s, &g);
+	per = g.objects;
+	slabs = g.min_partial + 3;
+	n = per * slabs;
+	orc_alloc_on(1, s, objs, n);
+	for (i = 0; i + 1 < slabs; i++)
+		orc_free_on(1, s, objs, i * per, i * per + 1, 1);
+	orc_look(r, s, "node1-partials");
+	orc_sysfs_store(r, s, "remote_node_defrag_ratio", "0");
+	objs[n] = kmem_cache_alloc(s, GFP_KERNEL);
+	orc_nodes(r, "ratio0", objs + n, 1);
+	orc_look(r, s, "ratio0");
+	kmem_cache_free(s, objs[n]);
+	kmem_cache_shrink(s);
+	orc_look(r, s, "ratio0-shrunk");
+	orc_sysfs_store(r, s, "remote_node_defrag_ratio", "100");
+	orc_sysfs_show(r, s, "ratio100", "remote_node_defrag_ratio");
+	for (tries = 0; tries < 8; tries++) {
+		objs[n] = kmem_cache_alloc(s, GFP_KERNEL);
+		if (orc_side_slab_node(objs[n]) == 1)
+			break;
+		kmem_cache_free(s, objs[n]);
+		kmem_cache_shrink(s);
+	}
+	orc_nodes(r, "ratio100", objs + n, 1);
+	orc_lists(r, s, "ratio100");
+	orc_free_all(s, objs, n + 1);
+	orc_end(r, s);
+}
+
+/* kmalloc_node() with __GFP_THISNODE: the node asked for, from either CPU's side. */
+static void sc_kmalloc_thisnode(struct orc_run *r, void **objs)
+{
+	static const size_t sizes[] = { 64, 700, 3000 };
+	unsigned int i;
+	int node;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++)
+		for (node = 0; node < ORC_NODES; node++) {
+			void *p = kmalloc_node(sizes[i], GFP_KERNEL | __GFP_THISNODE,
+					       node);
+			struct kmem_cache *c = p ? orc_side_cache_of(p) : NULL;
+
+			orc_line(r, "kmalloc-node %zu want=%d got=%d cache=%s",
+				 sizes[i], node, p ? orc_side_slab_node(p) : -1,
+				 c ? orc_side_cache_name(c) : "-");
+			kfree(p);
+		}
+}
+
 static const struct {
 	const char *name;
 	orc_scenario_fn *fn;
@@ -1690,6 +1983,14 @@ static const struct {
 	{ "shrink_sorts", sc_shrink_sorts },
 	{ "sysfs", sc_sysfs },
 	{ "debug_allocated_free_pointer", sc_debug_allocated_free_pointer },
+	{ "kmalloc_redzone", sc_kmalloc_redzone },
+	{ "failslab_filter", sc_failslab_filter },
+	{ "deactivate_full", sc_deactivate_full },
+	{ "slabinfo_long_partial", sc_slabinfo_long_partial },
+	{ "kfree_rcu", sc_kfree_rcu },
+	{ "cpu_hotplug_flush", sc_cpu_hotplug_flush },
+	{ "remote_ratio", sc_remote_ratio },
+	{ "kmalloc_thisnode", sc_kmalloc_thisnode },
 };
 
 void orc_run_behaviour(void)
