@@ -7,7 +7,7 @@
  * mount debugfs, and the oracle's kernel has no CONFIG_DEBUG_FS, so it
  * sets the flag here as writing that file would.
  */
-void orc_failslab_cache_filter(bool on);
+#include "slub_oracle.h"
 
 void orc_failslab_cache_filter(bool on)
 {

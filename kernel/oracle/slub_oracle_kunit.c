@@ -98,9 +98,6 @@ int orc_side_cpu_online(int cpu, bool online)
 }
 
 #ifdef CONFIG_FAILSLAB
-/* At the end of mm/failslab.c (kernel/oracle/slub_oracle_failslab.c). */
-void orc_failslab_cache_filter(bool on);
-
 /* The task's fail_nth is what /proc/self/fail-nth writes. */
 int orc_side_failslab(bool cache_filter, unsigned int fail_nth)
 {

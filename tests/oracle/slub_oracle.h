@@ -104,6 +104,11 @@ int orc_side_cpu_online(int cpu, bool online);
 int orc_side_failslab(bool cache_filter, unsigned int fail_nth);
 /* What is left of the calling task's fail_nth. */
 unsigned int orc_side_fail_nth(void);
+/*
+ * The kernel side's way to failslab's cache filter, at the end of
+ * mm/failslab.c (kernel/oracle/slub_oracle_failslab.c).
+ */
+void orc_failslab_cache_filter(bool on);
 /* Check every slab of s as sysfs "validate" does: validate_slab_cache()'s result. */
 int orc_side_validate(struct kmem_cache *s);
 /*
