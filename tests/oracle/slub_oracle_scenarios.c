@@ -478,16 +478,32 @@ static void orc_free_all(struct kmem_cache *s, void **objs, unsigned int n)
 
 /*
  * Destroy s after a final look at its lists; its objects must all be free.
- * Not at its counters: the kernel flushes every CPU in parallel, so which
- * of two CPUs' slabs reaches the node list first, and with it the
- * FREE_ADD_PARTIAL/DEACTIVATE_EMPTY split at min_partial, varies by run.
+ * With counted, at its counters too (the flush's DEACTIVATE_* among
+ * them), when at most one CPU has slabs to flush: the kernel flushes
+ * CPUs in parallel, so with two, which one's slabs reach the node list
+ * first, and with it the FREE_ADD_PARTIAL/DEACTIVATE_EMPTY split at
+ * min_partial, varies by run.
  */
-static void orc_end(struct orc_run *r, struct kmem_cache *s)
+static void orc_end_how(struct orc_run *r, struct kmem_cache *s, bool counted)
 {
+	struct orc_state st;
+	int cpu, busy = 0;
+
+	for (cpu = 0; cpu < 2; cpu++) {
+		orc_side_state(s, cpu, &st);
+		busy += st.cpu_slab || st.cpu_partial;
+	}
 	kmem_cache_shrink(s);
 	orc_lists(r, s, "shrunk");
+	if (counted && busy < 2)
+		orc_stats(r, s, "shrunk");
 	orc_line(r, "validate slabs=%d", orc_side_validate(s));
 	kmem_cache_destroy(s);
+}
+
+static void orc_end(struct orc_run *r, struct kmem_cache *s)
+{
+	orc_end_how(r, s, true);
 }
 
 struct orc_remote {
@@ -1326,7 +1342,8 @@ static void sc_krealloc_edges(struct orc_run *r, void **objs)
 	kfree(p);
 	p = kzalloc(50, GFP_KERNEL);
 	for (i = 0; i < 50; i++)
-		/* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): kzalloc() zeroes */
+		/* kzalloc() zeroes, which clang-analyzer does not see */
+		/* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
 		nonzero += p[i] != 0;
 	orc_line(r, "kzalloc nonzero_bytes=%u", nonzero);
 	q = krealloc(p, 30, GFP_KERNEL | __GFP_ZERO);
@@ -1747,7 +1764,8 @@ static void sc_failslab_filter(struct orc_run *r, void **objs)
 		kmem_cache_free(b, objs[0]);
 	if (objs[3])
 		kmem_cache_free(b, objs[3]);
-	objs[0] = objs[3] = NULL;
+	objs[0] = NULL;
+	objs[3] = NULL;
 	kmem_cache_destroy(b);
 	orc_free_all(a, objs, 4);
 	orc_end(r, a);
@@ -1834,7 +1852,7 @@ static void sc_kfree_rcu(struct orc_run *r, void **objs)
 	orc_lists(r, s, "barrier-shrunk");
 	orc_sysfs_show(r, s, "barrier-shrunk", "objects");
 	orc_free_all(s, objs, n);
-	orc_end(r, s);
+	orc_end_how(r, s, false);
 }
 
 /* CPU 1 goes offline: slub_cpu_dead() flushes its slab and partial chain. */
@@ -1905,7 +1923,7 @@ static void sc_remote_ratio(struct orc_run *r, void **objs)
 	orc_nodes(r, "ratio100", objs + n, 1);
 	orc_lists(r, s, "ratio100");
 	orc_free_all(s, objs, n + 1);
-	orc_end(r, s);
+	orc_end_how(r, s, false);
 }
 
 /* kmalloc_node() with __GFP_THISNODE: the node asked for, from either CPU's side. */
