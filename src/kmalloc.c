@@ -255,7 +255,7 @@ unsigned long destroy_kmalloc_caches(void)
  * __kmalloc_large_node_noprof()); for any other size __do_kmalloc_node()
  * decides.
  */
-void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
+static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 {
 	unsigned int order = get_order(size);
 	struct page *page;
@@ -275,6 +275,21 @@ void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
 	lruvec_stat_mod_folio(folio, NR_SLAB_UNRECLAIMABLE_B, PAGE_SIZE << order);
 	return folio_address(folio);
 }
+
+/* The large kmalloc with its kmalloc event, on behalf of caller. */
+static void *kmalloc_large_traced(size_t size, gfp_t flags, int node,
+				  unsigned long caller)
+{
+	void *ret = kmalloc_large_node(size, flags, node);
+
+	trace_kmalloc(caller, ret, size, PAGE_SIZE << get_order(size), flags, node);
+	return ret;
+}
+
+void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
+{
+	return kmalloc_large_traced(size, flags, node, _RET_IP_);
+}
 EXPORT_SYMBOL(libslab_kmalloc_large_node);
 
 /*
@@ -284,15 +299,22 @@ EXPORT_SYMBOL(libslab_kmalloc_large_node);
 static void *__do_kmalloc_node(kmem_buckets *b, size_t size, gfp_t flags,
 			       int node, unsigned long caller)
 {
-	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE))
-		return libslab_kmalloc_large_node(size, flags, node);
+	struct kmem_cache *s;
+	void *ret;
+
+	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE)) {
+		/* 6.12 emits the event twice here: in the large path and after it. */
+		ret = kmalloc_large_traced(size, flags, node, caller);
+		trace_kmalloc(caller, ret, size, PAGE_SIZE << get_order(size),
+			      flags, node);
+		return ret;
+	}
 	if (unlikely(!size))
 		return ZERO_SIZE_PTR;
-	if (b)
-		return slab_alloc_node((*b)[kmalloc_index_of(size)], flags,
-				       node, caller, size);
-	return slab_alloc_node(kmalloc_slab(size, flags, caller), flags, node,
-			       caller, size);
+	s = b ? (*b)[kmalloc_index_of(size)] : kmalloc_slab(size, flags, caller);
+	ret = slab_alloc_node(s, flags, node, caller, size);
+	trace_kmalloc(caller, ret, size, s->size, flags, node);
+	return ret;
 }
 
 /* The kernel's __kmalloc_node_noprof(), under the name callers use. */
@@ -302,20 +324,29 @@ void *kmalloc_node(size_t size, gfp_t flags, int node)
 }
 EXPORT_SYMBOL(kmalloc_node);
 
-void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size)
+/* kmalloc from s, already chosen, with the kmalloc event. */
+static void *kmalloc_cache_traced(struct kmem_cache *s, gfp_t flags, int node,
+				  size_t size, unsigned long caller)
 {
+	void *ret;
+
 	if (WARN_ON_ONCE(s && size > s->object_size))
 		return NULL;
-	return slab_alloc_node(s, flags, NUMA_NO_NODE, _RET_IP_, size);
+	ret = slab_alloc_node(s, flags, node, caller, size);
+	trace_kmalloc(caller, ret, size, s->size, flags, node);
+	return ret;
+}
+
+void *__kmalloc_cache_noprof(struct kmem_cache *s, gfp_t flags, size_t size)
+{
+	return kmalloc_cache_traced(s, flags, NUMA_NO_NODE, size, _RET_IP_);
 }
 EXPORT_SYMBOL(__kmalloc_cache_noprof);
 
 void *libslab_kmalloc_cache_node(struct kmem_cache *s, gfp_t flags, int node,
 				 size_t size, unsigned long caller)
 {
-	if (WARN_ON_ONCE(s && size > s->object_size))
-		return NULL;
-	return slab_alloc_node(s, flags, node, caller, size);
+	return kmalloc_cache_traced(s, flags, node, size, caller);
 }
 EXPORT_SYMBOL(libslab_kmalloc_cache_node);
 
@@ -407,6 +438,7 @@ static __always_inline void kfree_caller(const void *object,
 	struct folio *folio;
 	struct slab *slab;
 
+	trace_kfree(caller, object);
 	if (unlikely(ZERO_OR_NULL_PTR(object)))
 		return;
 	if (WARN(!virt_addr_valid(object),

@@ -627,19 +627,28 @@ void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 	return slab_alloc_try_plain(s, gfpflags, node, addr, orig_size);
 }
 
+/* An object of s for addr, with the kmem_cache_alloc event. */
+static __always_inline void *kmem_cache_alloc_traced(struct kmem_cache *s,
+						     gfp_t flags, int node,
+						     unsigned long addr)
+{
+	void *ret = slab_alloc_try_plain(s, flags, node, addr, CACHE_OBJECT_SIZE);
+
+	trace_kmem_cache_alloc(addr, ret, s, flags, node);
+	return ret;
+}
+
 /* The kernel's kmem_cache_alloc_noprof(), under the name callers use. */
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
-				    CACHE_OBJECT_SIZE);
+	return kmem_cache_alloc_traced(s, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 /* The kernel's kmem_cache_alloc_node_noprof(). */
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return slab_alloc_try_plain(s, flags, node, _RET_IP_,
-				    CACHE_OBJECT_SIZE);
+	return kmem_cache_alloc_traced(s, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
@@ -647,8 +656,7 @@ EXPORT_SYMBOL(kmem_cache_alloc_node);
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return slab_alloc_try_plain(s, flags, NUMA_NO_NODE, _RET_IP_,
-				    CACHE_OBJECT_SIZE);
+	return kmem_cache_alloc_traced(s, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
 

@@ -383,8 +383,10 @@ static noinline void kmem_cache_free_stray(struct kmem_cache *s,
 		return;
 	/* Non-NULL only for an object in a slab, the one given. */
 	s = cache_from_obj(s, x);
-	if (s)
-		slab_free(s, slab, x, addr);
+	if (!s)
+		return;
+	trace_kmem_cache_free(addr, x, s);
+	slab_free(s, slab, x, addr);
 }
 
 void kmem_cache_free(struct kmem_cache *s, void *x)
@@ -398,10 +400,12 @@ void kmem_cache_free(struct kmem_cache *s, void *x)
 	 * pointer outside any slab is WARNed, never freed.  (NULL is in
 	 * no slab.)
 	 */
-	if (unlikely(!slab || slab->slab_cache != s))
+	if (unlikely(!slab || slab->slab_cache != s)) {
 		kmem_cache_free_stray(s, slab, x, _RET_IP_);
-	else
-		slab_free_try_plain(s, slab, x, _RET_IP_);
+		return;
+	}
+	trace_kmem_cache_free(_RET_IP_, x, s);
+	slab_free_try_plain(s, slab, x, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_free);
 

@@ -95,6 +95,7 @@
 #include <asm/cmpxchg.h>
 #include <asm/page.h>
 #include <asm/sections.h>
+#include <trace/events/kmem.h>
 #if IS_ENABLED(CONFIG_KUNIT)
 #include <kunit/test.h>	/* for the KUnit suite, parsed before the renames */
 #endif
@@ -314,6 +315,35 @@ static __always_inline void lslab___folio_clear_large_kmalloc(struct folio *foli
 #define folio_test_large_kmalloc	lslab_folio_test_large_kmalloc
 #define __folio_set_large_kmalloc	lslab___folio_set_large_kmalloc
 #define __folio_clear_large_kmalloc	lslab___folio_clear_large_kmalloc
+
+/*
+ * Beside SLUB, the kernel's kmem trace events describe SLUB's caches (their
+ * probes read SLUB's struct kmem_cache): libslab emits none of them.
+ */
+static inline void lslab_trace_kmem_cache_alloc(unsigned long call_site, const void *ptr,
+						const void *s, gfp_t gfp_flags, int node)
+{
+}
+
+static inline void lslab_trace_kmalloc(unsigned long call_site, const void *ptr,
+				       size_t bytes_req, size_t bytes_alloc,
+				       gfp_t gfp_flags, int node)
+{
+}
+
+static inline void lslab_trace_kfree(unsigned long call_site, const void *ptr)
+{
+}
+
+static inline void lslab_trace_kmem_cache_free(unsigned long call_site, const void *ptr,
+					       const void *s)
+{
+}
+
+#define trace_kmem_cache_alloc		lslab_trace_kmem_cache_alloc
+#define trace_kmalloc			lslab_trace_kmalloc
+#define trace_kfree			lslab_trace_kfree
+#define trace_kmem_cache_free		lslab_trace_kmem_cache_free
 #endif
 
 /* ---- 5. what the kernel's public headers lack ------------------------- */

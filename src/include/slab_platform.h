@@ -97,6 +97,10 @@
  *   seq_printf() and friends  /proc/slabinfo and the sysfs show functions.
  *   sort_r()           an in-place sort with a context argument.
  *   kstrtoul() and friends  the kernel's number parsing, -EINVAL on junk.
+ * Tracing (<trace/events/kmem.h>)
+ *   trace_kmem_cache_alloc(), trace_kmalloc(), trace_kfree(),
+ *   trace_kmem_cache_free()  the kmem events, as 6.12's entry points emit
+ *                      them; the userspace build has no tracer.
  * KUnit (<kunit/resource.h>, <kunit/test-bug.h>)
  *   kunit_get_current_test()  a slab error during a test fails that test.
  */
@@ -147,6 +151,7 @@
 #include <linux/jump_label.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
+#include <trace/events/kmem.h>
 #include <kunit/resource.h>
 #include <kunit/test-bug.h>
 
