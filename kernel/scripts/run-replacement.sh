@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-replacement.sh [--arch x86_64|arm64] [--build-only] [--sparse] [--stock]
-#                    [FRAGMENT...]
+# run-replacement.sh [--arch x86_64|arm64] [--build-only] [--preempt]
+#                    [--sparse] [--stock] [FRAGMENT...]
 #
 # Build Linux 6.12 with libslab as its slab allocator
 # (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the series), boot it in
@@ -48,6 +48,7 @@ set -uo pipefail
 
 ARCH=x86_64
 BUILD_ONLY=0
+PREEMPT=0
 SPARSE=0
 STOCK=0
 CFG=$LIBSLAB_REPO/kernel/configs
@@ -60,7 +61,8 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	-h|--help) sed -n '4,46p' "$0"; exit 0 ;;
+	--preempt) PREEMPT=1; shift ;;
+	-h|--help) sed -n '4,47p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -72,6 +74,8 @@ arm64) CROSS=aarch64-linux-gnu-; IMAGE=arch/arm64/boot/Image; CONSOLE_DEV=ttyAMA
 	QEMU=(qemu-system-aarch64 -machine virt -cpu max) ;;
 *) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
 esac
+[ "$ARCH" = x86_64 ] && PREEMPT=1
+[ $PREEMPT = 1 ] && FRAGMENTS+=("$CFG/replacement-preempt.config")
 [ -f "$CFG/replacement-$ARCH.config" ] && FRAGMENTS+=("$CFG/replacement-$ARCH.config")
 FRAGMENTS+=("${EXTRA[@]}")
 
