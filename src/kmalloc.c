@@ -9,8 +9,8 @@
  * __do_kmalloc_node(), ___kmalloc_large_node(), free_large_kmalloc(),
  * kfree(), __ksize(), krealloc_noprof(), kfree_sensitive(),
  * kvmalloc_node_noprof(), kvfree(), kvrealloc_noprof(), kstrndup(),
- * kmemdup_nul(), kmemdup_array(), kstrdup_const(), kfree_const()
- * (mm/slub.c, mm/util.c);
+ * kmemdup_nul(), kmemdup_array(), kstrdup_const(), kfree_const(),
+ * memdup_user(), memdup_user_nul() (mm/slub.c, mm/util.c);
  * kmem_buckets_create(), __kmalloc_node_noprof() with buckets
  * (mm/slab_common.c, mm/slub.c).
  */
@@ -625,6 +625,22 @@ void *kmemdup_array(const void *src, size_t count, size_t element_size,
 	return kmemdup_caller(src, size_mul(element_size, count), gfp, _RET_IP_);
 }
 EXPORT_SYMBOL(kmemdup_array);
+
+void *memdup_user(const void __user *src, size_t len)
+{
+	void *p = kmemdup_caller(src, len, GFP_USER, _RET_IP_);
+
+	return p ? p : ERR_PTR(-ENOMEM);
+}
+EXPORT_SYMBOL(memdup_user);
+
+char *memdup_user_nul(const char __user *src, size_t len)
+{
+	char *p = kmemdup_nul_caller(src, len, GFP_KERNEL, _RET_IP_);
+
+	return p ? p : ERR_PTR(-ENOMEM);
+}
+EXPORT_SYMBOL(memdup_user_nul);
 
 const char *kstrdup_const(const char *s, gfp_t gfp)
 {

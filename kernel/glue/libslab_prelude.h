@@ -211,6 +211,8 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmemdup_array			lslab_kmemdup_array
 #define kstrdup_const			lslab_kstrdup_const
 #define kfree_const			lslab_kfree_const
+#define memdup_user			lslab_memdup_user
+#define memdup_user_nul			lslab_memdup_user_nul
 
 /* libslab's own interface */
 #define get_slabinfo			lslab_get_slabinfo

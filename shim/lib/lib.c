@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies, ktime_get() and the cycle counter, sort_r() and sort(), and
- * reciprocal_value().
+ * jiffies, ktime_get() and the cycle counter, sort_r() and sort(),
+ * reciprocal_value(), hex digits (lib/hexdump.c), strnchrnul()
+ * (lib/string.c) and memory_read_from_buffer() (fs/libfs.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,6 +18,8 @@
 #include <linux/sort.h>
 #include <linux/reciprocal_div.h>
 #include <linux/log2.h>
+#include <linux/fs.h>
+#include <linux/hex.h>
 
 /* Parse all of s (one trailing newline allowed) as an unsigned long long. */
 static int parse_ull(const char *s, unsigned int base, unsigned long long max,
@@ -118,6 +121,52 @@ unsigned long long memparse(const char *ptr, char **retptr)
 	if (retptr)
 		*retptr = end;
 	return v;
+}
+
+int hex_to_bin(unsigned char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+int hex2bin(u8 *dst, const char *src, size_t count)
+{
+	for (; count; count--, src += 2) {
+		int high = hex_to_bin((unsigned char)src[0]);
+		int low = high < 0 ? -1 : hex_to_bin((unsigned char)src[1]);
+
+		if (low < 0)
+			return -EINVAL;
+		*dst++ = (u8)(high << 4 | low);
+	}
+	return 0;
+}
+
+char *strnchrnul(const char *s, size_t count, int c)
+{
+	for (; count && *s && *s != (char)c; count--)
+		s++;
+	return (char *)s;
+}
+
+ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
+				const void *from, size_t available)
+{
+	loff_t pos = *ppos;
+
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available)
+		return 0;
+	count = min(count, available - (size_t)pos);
+	memcpy(to, (const char *)from + pos, count);
+	*ppos = pos + (loff_t)count;
+	return (ssize_t)count;
 }
 
 char *next_arg(char *args, char **param, char **val)

@@ -230,6 +230,31 @@ static void format_page_flags(struct out *o, const unsigned long *flagsp)
 }
 
 /*
+ * %*pb: a bitmap of nbits bits in hexadecimal, in groups of 32 bits from
+ * the highest down, separated by commas ("1f,00000001" for bits 0 and
+ * 32-36 of 40).  Every group but the first has 8 digits; the first has
+ * the digits its bits need, leading zeros included.
+ */
+static void format_bitmap_hex(struct out *o, const unsigned long *bits, int nbits)
+{
+	const unsigned int per_word = 8 * sizeof(unsigned long);
+	unsigned int group, top_bits;
+
+	if (nbits <= 0)
+		return;
+	top_bits = (unsigned int)nbits % 32 ? (unsigned int)nbits % 32 : 32;
+	for (group = ((unsigned int)nbits - 1) / 32 + 1; group-- > 0;) {
+		unsigned int first = group * 32;
+		unsigned int width = group * 32 + 32 > (unsigned int)nbits ? top_bits : 32;
+		unsigned long word = bits[first / per_word] >> (first % per_word);
+		unsigned long value = word & (width == 64 ? ~0UL : (1UL << width) - 1);
+
+		out_printf(o, "%s%0*lx", group * 32 + 32 >= (unsigned int)nbits ? "" : ",",
+			   (int)(width + 3) / 4, value);
+	}
+}
+
+/*
  * %*pbl: the set bits of a bitmap of nbits bits as a list of ranges
  * ("0-2,5"), as the kernel's bitmap_list_string() prints it.
  */
@@ -452,7 +477,8 @@ static const char *format_pointer(struct out *o, const char *fmt,
 			format_bitmap_list(o, ptr, max(c->width, 0));
 			return fmt + 2;
 		}
-		break;
+		format_bitmap_hex(o, ptr, max(c->width, 0));
+		return fmt + 1;
 	case 'G':
 		if (fmt[1] == 'p') {
 			format_page_flags(o, ptr);
@@ -512,7 +538,7 @@ static void format_text(struct out *o, const char *fmt, va_list *args)
 /*
  * The kernel's vsnprintf(): the C library's conversions, the kernel's
  * pointer extensions (%px, %pS/%ps/%pB through dladdr(), so symbols the
- * dynamic table exports, %pe, %ph, %pV, %*pbl, %pGp, %pGg; the others
+ * dynamic table exports, %pe, %ph, %pV, %*pb, %*pbl, %pGp, %pGg; the others
  * print the plain pointer) and none of what the kernel refuses (%n,
  * "%1$s"), which ends the text with a warning.
  */
@@ -547,17 +573,48 @@ static void emit(const char *text, bool cont)
 	write_out(text);
 }
 
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
+{
+	int len;
+
+	if (!size)
+		return 0;
+	len = sim_vsnprintf(buf, size, fmt, args);
+	return min_t(int, len, (int)size - 1);
+}
+
 int scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list args;
 	int len;
 
-	if (!size)
-		return 0;
+	va_start(args, fmt);
+	len = vscnprintf(buf, size, fmt, args);
+	va_end(args);
+	return len;
+}
+
+int sim_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
 	va_start(args, fmt);
 	len = sim_vsnprintf(buf, size, fmt, args);
 	va_end(args);
-	return min_t(int, len, (int)size - 1);
+	return len;
+}
+
+int sim_sprintf(char *buf, const char *fmt, ...)
+{
+	va_list args;
+	int len;
+
+	/* The caller promises room: no bound, as the kernel's sprintf(). */
+	va_start(args, fmt);
+	len = sim_vsnprintf(buf, INT_MAX, fmt, args);
+	va_end(args);
+	return len;
 }
 
 int vprintk(const char *fmt, va_list args)

@@ -8,7 +8,16 @@
  * lib/bitmap.c, which a program using them links; the library itself
  * defines only what it uses (shim/lib/bitmap.c: bitmap_alloc(),
  * bitmap_zalloc() and bitmap_free() on the C heap, __bitmap_weight()),
- * and the kernel's file, when linked, takes their place.
+ * and the kernel's file, when linked, takes their place.  Parsing and
+ * printing (bitmap_parse(), bitmap_parselist(), bitmap_print_*()) are
+ * lib/bitmap-str.c, which the library does not define.
+ *
+ * Where nbits (and start) are constants that fit one word, the inline
+ * operations work on that word in place, as the kernel's fast paths do:
+ * on a bitmap the compiler has followed, their results fold to
+ * constants (lib/test_bitmap.c's test_bitmap_const_eval() checks it).
+ * Only a 64-bit machine is modelled (BITMAP_FROM_U64(), the arr64
+ * copies).
  */
 #ifndef _SHIM_LINUX_BITMAP_H
 #define _SHIM_LINUX_BITMAP_H
@@ -31,6 +40,12 @@ struct device;
 /* Whether nbits is a constant that fits one word (the kernel's fast paths). */
 #define small_const_nbits(nbits)					\
 	(__builtin_constant_p(nbits) && (nbits) <= BITS_PER_LONG && (nbits) > 0)
+/* Whether start and nbits are constants and [start, start + nbits) fits one word. */
+#define sim_small_const_range(start, nbits)				\
+	(__builtin_constant_p(start) && __builtin_constant_p(nbits) &&	\
+	 (start) + (nbits) <= BITS_PER_LONG && (nbits) > 0)
+/* A u64 as the initialiser of one word of a bitmap (a 64-bit machine). */
+#define BITMAP_FROM_U64(n)	((unsigned long)((u64)(n)))
 /* Bytes of the words that hold nbits bits. */
 #define bitmap_size(nbits)	(BITS_TO_LONGS(nbits) * sizeof(unsigned long))
 
@@ -174,7 +189,10 @@ static inline void bitmap_complement(unsigned long *dst,
 				     const unsigned long *src,
 				     unsigned int nbits)
 {
-	__bitmap_complement(dst, src, nbits);
+	if (small_const_nbits(nbits))
+		*dst = ~*src;
+	else
+		__bitmap_complement(dst, src, nbits);
 }
 
 static inline bool bitmap_equal(const unsigned long *src1,
@@ -206,11 +224,15 @@ static inline bool bitmap_subset(const unsigned long *src1,
 
 static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
 {
+	if (small_const_nbits(nbits))
+		return !(*src & BITMAP_LAST_WORD_MASK(nbits));
 	return find_first_bit(src, nbits) == nbits;
 }
 
 static inline bool bitmap_full(const unsigned long *src, unsigned int nbits)
 {
+	if (small_const_nbits(nbits))
+		return !(~*src & BITMAP_LAST_WORD_MASK(nbits));
 	return find_first_zero_bit(src, nbits) == nbits;
 }
 
@@ -218,6 +240,8 @@ static inline bool bitmap_full(const unsigned long *src, unsigned int nbits)
 static inline unsigned int bitmap_weight(const unsigned long *src,
 					 unsigned int nbits)
 {
+	if (small_const_nbits(nbits))
+		return hweight_long(*src & BITMAP_LAST_WORD_MASK(nbits));
 	return __bitmap_weight(src, nbits);
 }
 
@@ -239,21 +263,30 @@ static inline unsigned int bitmap_weight_andnot(const unsigned long *src1,
 static inline void bitmap_set(unsigned long *map, unsigned int start,
 			      unsigned int nbits)
 {
-	__bitmap_set(map, start, (int)nbits);
+	if (sim_small_const_range(start, nbits))
+		*map |= GENMASK(start + nbits - 1, start);
+	else
+		__bitmap_set(map, start, (int)nbits);
 }
 
 /* Clear nbits bits from start. */
 static inline void bitmap_clear(unsigned long *map, unsigned int start,
 				unsigned int nbits)
 {
-	__bitmap_clear(map, start, (int)nbits);
+	if (sim_small_const_range(start, nbits))
+		*map &= ~GENMASK(start + nbits - 1, start);
+	else
+		__bitmap_clear(map, start, (int)nbits);
 }
 
 static inline void bitmap_shift_right(unsigned long *dst,
 				      const unsigned long *src,
 				      unsigned int shift, unsigned int nbits)
 {
-	__bitmap_shift_right(dst, src, shift, nbits);
+	if (small_const_nbits(nbits))
+		*dst = (*src & BITMAP_LAST_WORD_MASK(nbits)) >> shift;
+	else
+		__bitmap_shift_right(dst, src, shift, nbits);
 }
 
 static inline void bitmap_shift_left(unsigned long *dst,
@@ -340,6 +373,107 @@ static inline void bitmap_set_value8(unsigned long *map, unsigned long value,
 	map[index] &= ~(0xffUL << offset);
 	map[index] |= value << offset;
 }
+
+/*
+ * The nbits (1 to BITS_PER_LONG) bits at start, in the low bits of the
+ * result; 0 for another nbits.  Reads the next word only when the bits
+ * cross into it.
+ */
+static inline unsigned long bitmap_read(const unsigned long *map,
+					unsigned long start,
+					unsigned long nbits)
+{
+	const unsigned long *word = map + BIT_WORD(start);
+	unsigned long shift = start % BITS_PER_LONG;
+	unsigned long bits;
+
+	if (nbits == 0 || nbits > BITS_PER_LONG)
+		return 0;
+	bits = word[0] >> shift;
+	if (shift + nbits > BITS_PER_LONG)
+		bits |= word[1] << (BITS_PER_LONG - shift);
+	return bits & BITMAP_LAST_WORD_MASK(nbits);
+}
+
+/*
+ * Store the low nbits (1 to BITS_PER_LONG) bits of value at start,
+ * leaving the other bits alone; another nbits stores nothing.
+ */
+static inline void bitmap_write(unsigned long *map, unsigned long value,
+				unsigned long start, unsigned long nbits)
+{
+	unsigned long *word = map + BIT_WORD(start);
+	unsigned long shift = start % BITS_PER_LONG;
+	unsigned long keep;
+
+	if (nbits == 0 || nbits > BITS_PER_LONG)
+		return;
+	keep = BITMAP_LAST_WORD_MASK(nbits);
+	value &= keep;
+	word[0] = (word[0] & ~(keep << shift)) | (value << shift);
+	if (shift + nbits > BITS_PER_LONG) {
+		/* The bits that did not fit go to the bottom of the next word. */
+		unsigned long spill = BITS_PER_LONG - shift;
+
+		word[1] = (word[1] & ~(keep >> spill)) | (value >> spill);
+	}
+}
+
+/*
+ * Spread the low bits of src over the set bits of mask: the n-th set bit
+ * of mask, at i, makes bit i of dst bit n of src.  Bits of dst outside
+ * mask are cleared.
+ */
+static inline void bitmap_scatter(unsigned long *dst, const unsigned long *src,
+				  const unsigned long *mask, unsigned int nbits)
+{
+	unsigned int i, n = 0;
+
+	bitmap_zero(dst, nbits);
+	for_each_set_bit(i, mask, nbits) {
+		if (test_bit(n, src))
+			__set_bit(i, dst);
+		n++;
+	}
+}
+
+/*
+ * The reverse of bitmap_scatter(): the bits of src under the set bits of
+ * mask, packed into the low bits of dst (the rest cleared).
+ */
+static inline void bitmap_gather(unsigned long *dst, const unsigned long *src,
+				 const unsigned long *mask, unsigned int nbits)
+{
+	unsigned int i, n = 0;
+
+	bitmap_zero(dst, nbits);
+	for_each_set_bit(i, mask, nbits) {
+		if (test_bit(i, src))
+			__set_bit(n, dst);
+		n++;
+	}
+}
+
+/*
+ * lib/bitmap-str.c.  The parsers read a list of ranges ("0-3,8,10-31:4/8"),
+ * or hexadecimal 32-bit words separated by commas, into a bitmap of
+ * nmaskbits bits; 0 or -EINVAL, -ERANGE, -EOVERFLOW.
+ */
+int bitmap_parse(const char *buf, unsigned int buflen, unsigned long *maskp,
+		 int nmaskbits);
+int bitmap_parse_user(const char __user *ubuf, unsigned int ulen,
+		      unsigned long *maskp, int nmaskbits);
+int bitmap_parselist(const char *buf, unsigned long *maskp, int nmaskbits);
+int bitmap_parselist_user(const char __user *ubuf, unsigned int ulen,
+			  unsigned long *maskp, int nmaskbits);
+/* The bitmap as a list ("%*pbl") or as hex words ("%*pb"), and a newline, into a page. */
+int bitmap_print_to_pagebuf(bool list, char *buf, const unsigned long *maskp,
+			    int nmaskbits);
+/* count bytes from off of the hex words, or of the list, as a sysfs read takes them. */
+int bitmap_print_bitmask_to_buf(char *buf, const unsigned long *maskp,
+				int nmaskbits, loff_t off, size_t count);
+int bitmap_print_list_to_buf(char *buf, const unsigned long *maskp,
+			     int nmaskbits, loff_t off, size_t count);
 
 /* Store a u64 in the first 64 bits. */
 static inline void bitmap_from_u64(unsigned long *dst, u64 mask)

@@ -2,6 +2,10 @@
 /*
  * Bit operations.  set_bit/clear_bit/test_and_set_bit are atomic RMWs
  * (fully ordered, stronger than the kernel requires); the __ forms are not.
+ * test_bit() of a word the compiler knows (a local bitmap it has
+ * followed) is a plain read, so that it folds to a constant as the
+ * kernel's does (lib/test_bitmap.c checks this with BUILD_BUG_ON); any
+ * other word is read with a relaxed atomic load.
  */
 #ifndef _SHIM_LINUX_BITOPS_H
 #define _SHIM_LINUX_BITOPS_H
@@ -75,23 +79,63 @@ static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
 					     __ATOMIC_SEQ_CST)) & BIT_MASK(nr);
 }
 
-/* Non-atomic set. */
+/*
+ * Non-atomic set.  The __ forms access the word as an ordinary one (the
+ * volatile of the pointer is dropped, as the kernel's drop it), so that
+ * the compiler can follow a local bitmap through them.
+ */
 static inline void __set_bit(long nr, volatile unsigned long *addr)
 {
-	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+	((unsigned long *)addr)[BIT_WORD(nr)] |= BIT_MASK(nr);
 }
 
 /* Non-atomic clear. */
 static inline void __clear_bit(long nr, volatile unsigned long *addr)
 {
-	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+	((unsigned long *)addr)[BIT_WORD(nr)] &= ~BIT_MASK(nr);
 }
 
-/* Whether bit nr of addr is set. */
-static inline bool test_bit(long nr, const volatile unsigned long *addr)
+/* Non-atomic flip. */
+static inline void __change_bit(long nr, volatile unsigned long *addr)
+{
+	((unsigned long *)addr)[BIT_WORD(nr)] ^= BIT_MASK(nr);
+}
+
+/* Atomically flip bit nr of addr. */
+static inline void change_bit(long nr, volatile unsigned long *addr)
+{
+	sim_marked_void(__atomic_fetch_xor(addr + BIT_WORD(nr), BIT_MASK(nr),
+					   __ATOMIC_SEQ_CST));
+}
+
+/* Set bit nr of addr if value, else clear it: atomically, and not (__). */
+#define assign_bit(nr, addr, value)					\
+	((value) ? set_bit((nr), (addr)) : clear_bit((nr), (addr)))
+#define __assign_bit(nr, addr, value)					\
+	((value) ? __set_bit((nr), (addr)) : __clear_bit((nr), (addr)))
+
+/* Whether bit nr of addr is set: the atomic read of a shared word. */
+static inline bool sim_test_bit(long nr, const volatile unsigned long *addr)
 {
 	return (sim_marked(__atomic_load_n(addr + BIT_WORD(nr), __ATOMIC_RELAXED)) >>
 		(nr % BITS_PER_LONG)) & 1;
 }
+
+/*
+ * Whether the compiler knows bit nr of addr at compile time: nr, the
+ * pointer and the word it points at are all constants to it.
+ */
+#define sim_bit_known(nr, addr)						\
+	(__builtin_constant_p(nr) &&					\
+	 __builtin_constant_p((unsigned long)(addr) != 0) &&		\
+	 (unsigned long)(addr) != 0 &&					\
+	 __builtin_constant_p(((const unsigned long *)(addr))[BIT_WORD(nr)]))
+
+/* Whether bit nr of addr is set. */
+#define test_bit(nr, addr)						\
+	(sim_bit_known(nr, addr) ?					\
+	 (bool)((((const unsigned long *)(addr))[BIT_WORD(nr)] >>	\
+		 ((nr) % BITS_PER_LONG)) & 1) :				\
+	 sim_test_bit((nr), (addr)))
 
 #endif

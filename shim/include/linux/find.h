@@ -5,7 +5,10 @@
  * of the bit found, or size when there is none.  The searches are the
  * kernel's lib/find_bit.c, which a program using them links; these
  * wrappers are functions, not macros, because that file defines the
- * out-of-line half only where a wrapper is not a macro.
+ * out-of-line half only where a wrapper is not a macro.  A search of a
+ * constant size that fits one word looks at that word inline, as the
+ * kernel's does, so that on a word the compiler knows it folds to a
+ * constant.
  */
 #ifndef _SHIM_LINUX_FIND_H
 #define _SHIM_LINUX_FIND_H
@@ -52,11 +55,21 @@ unsigned long __find_nth_and_andnot_bit(const unsigned long *addr1,
 unsigned long find_next_clump8(unsigned long *clump, const unsigned long *addr,
 			       unsigned long size, unsigned long offset);
 
+/* The lowest set bit of word, or size if it has none. */
+#define sim_find_in_word(word, size)					\
+	((word) ? __ffs(word) : (size))
+/* Whether size is a constant that fits one word (<linux/bitmap.h>'s small_const_nbits()). */
+#define sim_find_one_word(size)						\
+	(__builtin_constant_p(size) && (size) <= BITS_PER_LONG && (size) > 0)
+
 /* The first set bit at or after offset. */
 static inline unsigned long find_next_bit(const unsigned long *addr,
 					  unsigned long size,
 					  unsigned long offset)
 {
+	if (sim_find_one_word(size))
+		return offset >= size ? size :
+		       sim_find_in_word(*addr & GENMASK(size - 1, offset), size);
 	return _find_next_bit(addr, size, offset);
 }
 
@@ -92,12 +105,17 @@ static inline unsigned long find_next_zero_bit(const unsigned long *addr,
 					       unsigned long size,
 					       unsigned long offset)
 {
+	if (sim_find_one_word(size))
+		return offset >= size ? size :
+		       sim_find_in_word(~*addr & GENMASK(size - 1, offset), size);
 	return _find_next_zero_bit(addr, size, offset);
 }
 
 static inline unsigned long find_first_bit(const unsigned long *addr,
 					   unsigned long size)
 {
+	if (sim_find_one_word(size))
+		return sim_find_in_word(*addr & GENMASK(size - 1, 0), size);
 	return _find_first_bit(addr, size);
 }
 
@@ -150,6 +168,8 @@ static inline unsigned long find_first_and_and_bit(const unsigned long *addr1,
 static inline unsigned long find_first_zero_bit(const unsigned long *addr,
 						unsigned long size)
 {
+	if (sim_find_one_word(size))
+		return sim_find_in_word(~*addr & GENMASK(size - 1, 0), size);
 	return _find_first_zero_bit(addr, size);
 }
 
@@ -157,6 +177,11 @@ static inline unsigned long find_first_zero_bit(const unsigned long *addr,
 static inline unsigned long find_last_bit(const unsigned long *addr,
 					  unsigned long size)
 {
+	if (sim_find_one_word(size)) {
+		unsigned long word = *addr & GENMASK(size - 1, 0);
+
+		return word ? __fls(word) : size;
+	}
 	return _find_last_bit(addr, size);
 }
 
@@ -226,6 +251,48 @@ static inline unsigned long find_next_bit_wrap(const unsigned long *addr,
 	     (e) = find_next_bit((addr), (size), (b) + 1),		\
 	     (b) < (size);						\
 	     (b) = (e) + 1)
+/* The runs from b on (b is not reset first). */
+#define for_each_set_bitrange_from(b, e, addr, size)			\
+	for (;								\
+	     (b) = find_next_bit((addr), (size), (b)),			\
+	     (e) = find_next_zero_bit((addr), (size), (b) + 1),		\
+	     (b) < (size);						\
+	     (b) = (e) + 1)
+#define for_each_clear_bitrange_from(b, e, addr, size)			\
+	for (;								\
+	     (b) = find_next_zero_bit((addr), (size), (b)),		\
+	     (e) = find_next_bit((addr), (size), (b) + 1),		\
+	     (b) < (size);						\
+	     (b) = (e) + 1)
+
+/*
+ * The next set bit of a walk that began at start and wraps round: from
+ * next up to size while the walk has not wrapped (next > start), then
+ * from 0 up to start; size when the walk is over.
+ */
+static inline unsigned long sim_find_wrap_next(const unsigned long *addr,
+					       unsigned long size,
+					       unsigned long start,
+					       unsigned long next)
+{
+	unsigned long bit;
+
+	if (next > start) {
+		bit = find_next_bit(addr, size, next);
+		if (bit < size)
+			return bit;
+		next = 0;
+	}
+	bit = find_next_bit(addr, start, next);
+	return bit < start ? bit : size;
+}
+
+/* Each set bit, from start to the end and then from 0 to start. */
+#define for_each_set_bit_wrap(bit, addr, size, start)			\
+	for ((bit) = find_next_bit_wrap((addr), (size), (start));	\
+	     (bit) < (size);						\
+	     (bit) = sim_find_wrap_next((addr), (size), (start), (bit) + 1))
+
 #define for_each_set_clump8(start, clump, bits, size)			\
 	for ((start) = find_next_clump8(&(clump), (bits), (size), 0);	\
 	     (start) < (size);						\

@@ -24,22 +24,10 @@
 #include <linux/overflow.h>
 #include <linux/export.h>
 #include <linux/math64.h>
+#include <linux/kstrtox.h>
+#include <linux/sprintf.h>
 
-/*
- * The kernel's vsnprintf(): the C library formats each standard
- * conversion, the shim the kernel's pointer extensions (%pS, %pe, %ph,
- * %pV, %*pbl, %pGp, %pGg; see printk.c); %n and positional arguments are
- * refused, as the kernel refuses them.  It has its own name so that a
- * program's own vsnprintf() stays the C library's; kernel code formats
- * through printk() and scnprintf(), which use it.
- */
-__printf(3, 0) int sim_vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
-/*
- * Format into buf like snprintf(), with sim_vsnprintf()'s conversions;
- * returns the bytes stored, not counting the NUL.
- */
-__attribute__((__format__(printf, 3, 4)))
-int scnprintf(char *buf, size_t size, const char *fmt, ...);
+/* The kernel's snprintf() family is <linux/sprintf.h>'s. */
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define container_of(ptr, type, member)					\
@@ -63,7 +51,23 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 /* The message is optional, as in C23; <assert.h> has a C11 one (message required). */
 #undef static_assert
 #define static_assert(expr, ...)	_Static_assert(expr, "" __VA_ARGS__)
-#define BUILD_BUG_ON(cond)		_Static_assert(!(cond), #cond)
+/*
+ * BUILD_BUG_ON() as the kernel's: a statement, and cond need only be a
+ * constant once the compiler has optimised (a const local, an inline
+ * function's result).  A true cond leaves a call to a function declared
+ * with the error attribute, which the compiler reports; an optimiser
+ * that could not fold cond leaves it too, and the build fails, on
+ * purpose, as the kernel's does.
+ */
+#define BUILD_BUG_ON(cond)	__sim_build_bug_on(cond, __COUNTER__)
+#define __sim_build_bug_on(cond, n)	___sim_build_bug_on(cond, n)
+#define ___sim_build_bug_on(cond, n)					\
+	do {								\
+		extern void __sim_build_bug_##n(void)			\
+			__attribute__((__error__("BUILD_BUG_ON failed: " #cond))); \
+		if (cond)						\
+			__sim_build_bug_##n();				\
+	} while (0)
 
 #define SZ_1K	0x00000400
 #define SZ_4K	0x00001000
@@ -76,18 +80,6 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...);
 #define SZ_1G	0x40000000
 
 
-/* Parse all of s as an unsigned int in base (0: auto); 0, -EINVAL or -ERANGE. */
-int kstrtouint(const char *s, unsigned int base, unsigned int *res);
-/* Same for unsigned long. */
-int kstrtoul(const char *s, unsigned int base, unsigned long *res);
-/* Same for int. */
-int kstrtoint(const char *s, unsigned int base, int *res);
-/*
- * The kernel's yes/no: true for a first character of y, t or 1 or for
- * "on", false for n, f, 0 or "off" (only the first characters count);
- * else -EINVAL and *res untouched.
- */
-int kstrtobool(const char *s, bool *res);
 /* Parse a size with an optional K/M/G suffix; *retptr points past it. */
 unsigned long long memparse(const char *ptr, char **retptr);
 

@@ -17,6 +17,10 @@
 #include <linux/log2.h>
 #include <sim/switches.h>
 #include <asm/page.h>
+#include <linux/fs.h>
+
+/* The offset of address p within its page. */
+#define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
 
 
 /* The arena, set up before any allocation (see shim/machine/page_alloc.c). */
@@ -121,5 +125,13 @@ static inline bool want_init_on_free(void)
 {
 	return __atomic_load_n(&sim_switches.init_on_free, __ATOMIC_RELAXED);
 }
+
+/*
+ * The kernel's <linux/mm.h> brings all of <linux/slab.h>; this one, which
+ * the simulated machine's own files include, brings only kfree(), for
+ * code that frees what memdup_user() or kasprintf() return (the machine
+ * stays below the allocator, docs/design.md, "Layers").
+ */
+void kfree(const void *objp);
 
 #endif

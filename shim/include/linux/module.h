@@ -11,6 +11,8 @@
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/moduleparam.h>
+/* The kernel's comes with the clock through its includes (kmod.h, workqueue.h, timer.h). */
+#include <linux/ktime.h>
 /* The UAPI header of the name: the finit_module() flags. */
 #include_next <linux/module.h>
 
@@ -19,6 +21,7 @@
 #define MODULE_AUTHOR(author)		__SIM_MODULE_INFO(author)
 #define MODULE_DESCRIPTION(desc)	__SIM_MODULE_INFO(desc)
 #define MODULE_IMPORT_NS(ns)		__SIM_MODULE_INFO(ns)
+#define MODULE_INFO(tag, info)		__SIM_MODULE_INFO(tag)
 #define THIS_MODULE			((struct module *)NULL)
 
 struct module;

@@ -11,6 +11,8 @@
 #define TAINT_BAD_PAGE		5
 #define TAINT_WARN		9
 #define TAINT_SOFTLOCKUP	14
+/* A test module (kselftest, KUnit) was loaded. */
+#define TAINT_TEST		18
 #define TAINT_FLAGS_COUNT	19
 
 enum lockdep_ok {

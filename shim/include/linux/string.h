@@ -4,8 +4,9 @@
 #define _SHIM_LINUX_STRING_H
 
 #include <ctype.h>
-#include <errno.h>
+#include <linux/errno.h>
 #include <string.h>
+#include <linux/compiler.h>
 #include <linux/types.h>
 /* The UAPI header of the name (it includes <string.h> only). */
 #include_next <linux/string.h>
@@ -63,6 +64,22 @@ static inline char *skip_spaces(const char *s)
  * terminating "" (lib/cmdline.c).
  */
 char *next_arg(char *args, char **param, char **val);
+
+/*
+ * The first c in the first count bytes of s, or the end of s (its NUL,
+ * or s + count) when there is none: lib/string.c's, defined by the
+ * library (shim/lib/lib.c).
+ */
+char *strnchrnul(const char *s, size_t count, int c);
+
+/*
+ * kmalloc() a copy of len bytes of user space (the program's own memory
+ * here, <linux/uaccess.h>), memdup_user_nul() with a NUL after them;
+ * ERR_PTR(-ENOMEM) on failure.  Free with kfree().  Defined by the
+ * library (mm/util.c in the kernel).
+ */
+void *memdup_user(const void __user *src, size_t len);
+char *memdup_user_nul(const char __user *src, size_t len);
 
 /* Copy at most size-1 bytes and terminate; bytes copied or -E2BIG. */
 static inline ssize_t strscpy(char *dst, const char *src, size_t size)

@@ -22,6 +22,11 @@ typedef unsigned __int128 u128;
 typedef unsigned int gfp_t;
 typedef unsigned int slab_flags_t;
 typedef unsigned long phys_addr_t;
+/*
+ * A file offset.  The C library names it only for _GNU_SOURCE; the same
+ * typedef again (its own __loff_t) is allowed, so it is named here too.
+ */
+typedef __loff_t loff_t;
 
 typedef struct { int counter; } atomic_t;
 typedef struct { s64 counter; } atomic64_t;

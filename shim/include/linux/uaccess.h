@@ -10,8 +10,10 @@
 #ifndef _SHIM_LINUX_UACCESS_H
 #define _SHIM_LINUX_UACCESS_H
 
+#include <limits.h>
 #include <string.h>
 #include <linux/compiler.h>
+#include <linux/minmax.h>
 #include <linux/types.h>
 
 #define access_ok(addr, size)	((void)(addr), (void)(size), 1)

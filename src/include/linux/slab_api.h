@@ -133,6 +133,18 @@ void kfree_sensitive(const void *objp);
 size_t ksize(const void *objp);
 /* The size kmalloc(size) really allocates. */
 size_t kmalloc_size_roundup(size_t size);
+/*
+ * kmalloc() on behalf of the caller of the function that calls it:
+ * slub_debug=U's "Allocated in" names that function's caller, as for
+ * the kernel's kmalloc_track_caller() (<linux/libslab.h> declares the
+ * function these use).
+ */
+void *libslab_kmalloc_node_caller(kmem_buckets *b, size_t size, gfp_t flags,
+				  int node, unsigned long caller);
+#define kmalloc_node_track_caller(size, flags, node)			\
+	libslab_kmalloc_node_caller(NULL, (size), (flags), (node), _RET_IP_)
+#define kmalloc_track_caller(size, flags)				\
+	kmalloc_node_track_caller((size), (flags), NUMA_NO_NODE)
 /* kmalloc() a copy of len bytes of src. */
 void *kmemdup(const void *src, size_t len, gfp_t gfp) __malloc;
 /* kmalloc() a copy of the string s (NULL for NULL). */
