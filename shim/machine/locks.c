@@ -15,18 +15,6 @@
 #include <linux/percpu.h>
 #include "sim.h"
 
-/* The pause a spinning CPU makes between attempts. */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#elif defined(__aarch64__)
-	__asm__ __volatile__("yield" ::: "memory");
-#else
-	barrier();
-#endif
-}
-
 /*
  * Kernel locks are never destroyed: their memory is simply reused.  The
  * static initialiser is assigned rather than pthread_mutex_init() called,

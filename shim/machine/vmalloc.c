@@ -92,6 +92,11 @@ void *vmalloc_node(unsigned long size, int node)
 	return __vmalloc(size, GFP_KERNEL);
 }
 
+void *vzalloc_node(unsigned long size, int node)
+{
+	return __vmalloc(size, GFP_KERNEL | __GFP_ZERO);
+}
+
 bool is_vmalloc_addr(const void *addr)
 {
 	const char *p = addr;

@@ -68,6 +68,7 @@ programs=(
 	"llist|llist||build|"
 	"test_bitmap|bitmap find_bit bitmap-str kstrtox kasprintf kstrtox.h ../tools/testing/selftests/kselftest_module.h test_bitmap|-fno-sanitize-address-use-after-scope|module:0:tests passed|"
 	"kfifo|kfifo||build|"
+	"genalloc|bitmap find_bit genalloc||build|"
 )
 
 die() {

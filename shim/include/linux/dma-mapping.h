@@ -9,7 +9,6 @@
 
 #include <linux/types.h>
 
-typedef u64 dma_addr_t;
 
 #define DMA_MAPPING_ERROR	(~(dma_addr_t)0)
 

@@ -25,6 +25,8 @@
 #include <linux/irqflags.h>
 #include <linux/bottom_half.h>
 #include <linux/cleanup.h>
+/* cpu_relax(), as the kernel's spinlock.h brings it. */
+#include <asm/processor.h>
 
 struct sim_task;
 

@@ -27,6 +27,8 @@ typedef unsigned long phys_addr_t;
  * typedef again (its own __loff_t) is allowed, so it is named here too.
  */
 typedef __loff_t loff_t;
+/* A bus address of a DMA mapping (<linux/dma-mapping.h>). */
+typedef u64 dma_addr_t;
 
 typedef struct { int counter; } atomic_t;
 typedef struct { s64 counter; } atomic64_t;

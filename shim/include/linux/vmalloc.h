@@ -17,6 +17,8 @@ void *vmalloc(unsigned long size);
 void *vzalloc(unsigned long size);
 /* vmalloc() (nodes are not distinguished for vmalloc). */
 void *vmalloc_node(unsigned long size, int node);
+/* vmalloc_node(), zeroed. */
+void *vzalloc_node(unsigned long size, int node);
 /*
  * Resize the vmalloc() block p to size bytes keeping its contents up to
  * the smaller size (6.12 vrealloc()): NULL p allocates, size 0 frees and
