@@ -58,6 +58,44 @@ int sim_nr_cpus(void)
 	return nr_cpu_ids;
 }
 
+const struct cpumask sim_cpu_possible_mask = {
+	.bits = { [0 ... BITS_TO_LONGS(NR_CPUS) - 1] = ~0UL },
+};
+
+/*
+ * cpumask_next() by looking at each bit: the library does not have the
+ * kernel's lib/find_bit.c, which the inline one calls.
+ */
+static unsigned int next_cpu_of(int n, const struct cpumask *mask)
+{
+	unsigned int cpu;
+
+	for (cpu = (unsigned int)(n + 1); cpu < nr_cpu_ids; cpu++) {
+		if (test_bit(cpu, cpumask_bits(mask)))
+			return cpu;
+	}
+	return nr_cpu_ids;
+}
+
+unsigned int cpumask_next_wrap(int n, const struct cpumask *mask, int start,
+			       bool wrap)
+{
+	for (;;) {
+		unsigned int next = next_cpu_of(n, mask);
+
+		/* Passed start again: the round is over. */
+		if (wrap && n < start && next >= (unsigned int)start)
+			return nr_cpu_ids;
+		if (next < nr_cpu_ids)
+			return next;
+		/* Off the end: go round from the first CPU, once. */
+		if (n == -1)
+			return nr_cpu_ids;
+		wrap = true;
+		n = -1;
+	}
+}
+
 bool sim_cpu_is_online(unsigned int cpu)
 {
 	return cpu < nr_cpu_ids &&

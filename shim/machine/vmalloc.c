@@ -92,6 +92,14 @@ void *vmalloc_node(unsigned long size, int node)
 	return __vmalloc(size, GFP_KERNEL);
 }
 
+void *__vmalloc_node(unsigned long size, unsigned long align, gfp_t gfp,
+		     int node, const void *caller)
+{
+	if (align > PAGE_SIZE)
+		return NULL;
+	return __vmalloc(size, gfp);
+}
+
 void *vzalloc_node(unsigned long size, int node)
 {
 	return __vmalloc(size, GFP_KERNEL | __GFP_ZERO);

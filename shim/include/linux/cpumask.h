@@ -36,5 +36,25 @@ unsigned int sim_num_online_cpus(void);
 #define num_present_cpus()	nr_cpu_ids
 #define num_online_cpus()	sim_num_online_cpus()
 #define cpu_online(cpu)		sim_cpu_is_online(cpu)
+#define cpu_possible(cpu)	((unsigned int)(cpu) < nr_cpu_ids)
+
+/* The possible CPUs: the first nr_cpu_ids (shim/machine/topology.c). */
+extern const struct cpumask sim_cpu_possible_mask;
+#define cpu_possible_mask	(&sim_cpu_possible_mask)
+
+/* The first CPU of mask after n (n = -1: the first); nr_cpu_ids if none. */
+static inline unsigned int cpumask_next(int n, const struct cpumask *mask)
+{
+	return find_next_bit(cpumask_bits(mask), nr_cpu_ids, (unsigned long)n + 1);
+}
+
+/*
+ * The next CPU of mask after n, going round past the last to the first;
+ * with wrap, the walk ends (nr_cpu_ids) when it comes back to start,
+ * so that a loop from start sees each CPU of mask once.  lib/cpumask.c
+ * in the kernel; defined by the library (shim/machine/topology.c).
+ */
+unsigned int cpumask_next_wrap(int n, const struct cpumask *mask, int start,
+			       bool wrap);
 
 #endif

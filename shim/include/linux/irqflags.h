@@ -21,5 +21,8 @@ int sim_irqs_disabled(void);
 #define local_irq_disable()		((void)sim_irq_save())
 #define local_irq_enable()		sim_irq_restore(0)
 #define irqs_disabled()			sim_irqs_disabled()
+/* The raw forms skip the kernel's irq tracing, which is not modelled: the same. */
+#define raw_local_irq_save(flags)	local_irq_save(flags)
+#define raw_local_irq_restore(flags)	local_irq_restore(flags)
 
 #endif

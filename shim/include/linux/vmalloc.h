@@ -17,6 +17,12 @@ void *vmalloc(unsigned long size);
 void *vzalloc(unsigned long size);
 /* vmalloc() (nodes are not distinguished for vmalloc). */
 void *vmalloc_node(unsigned long size, int node);
+/*
+ * __vmalloc() with the kernel's full arguments: align (at most a page,
+ * which every block has), node and caller are taken and ignored.
+ */
+void *__vmalloc_node(unsigned long size, unsigned long align, gfp_t gfp,
+		     int node, const void *caller);
 /* vmalloc_node(), zeroed. */
 void *vzalloc_node(unsigned long size, int node);
 /*
