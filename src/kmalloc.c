@@ -628,15 +628,15 @@ EXPORT_SYMBOL(kmemdup_array);
 
 void *memdup_user(const void __user *src, size_t len)
 {
-	void *p = kmemdup_caller(src, len, GFP_USER, _RET_IP_);
+	void *p = kmemdup_caller((const void __force *)src, len, GFP_USER, _RET_IP_);
 
 	return p ? p : ERR_PTR(-ENOMEM);
 }
 EXPORT_SYMBOL(memdup_user);
 
-char *memdup_user_nul(const char __user *src, size_t len)
+void *memdup_user_nul(const void __user *src, size_t len)
 {
-	char *p = kmemdup_nul_caller(src, len, GFP_KERNEL, _RET_IP_);
+	char *p = kmemdup_nul_caller((const char __force *)src, len, GFP_KERNEL, _RET_IP_);
 
 	return p ? p : ERR_PTR(-ENOMEM);
 }

@@ -79,7 +79,7 @@ char *strnchrnul(const char *s, size_t count, int c);
  * library (mm/util.c in the kernel).
  */
 void *memdup_user(const void __user *src, size_t len);
-char *memdup_user_nul(const char __user *src, size_t len);
+void *memdup_user_nul(const void __user *src, size_t len);
 
 /* Copy at most size-1 bytes and terminate; bytes copied or -E2BIG. */
 static inline ssize_t strscpy(char *dst, const char *src, size_t size)
