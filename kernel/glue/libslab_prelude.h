@@ -441,6 +441,14 @@ static inline bool lslab_module_is_kernel_rodata(unsigned long addr)
 #endif /* MODULE */
 
 /* ---- 7. the project API, now declaring lslab_ names -------------------- */
+/*
+ * <linux/string.h>'s copies from user space, which the core defines too
+ * (the kernel's own are mm/util.c's): declared again, now under their
+ * lslab_ names.
+ */
+void *memdup_user(const void __user *src, size_t len);
+void *memdup_user_nul(const void __user *src, size_t len);
+
 #include <linux/slab_api.h>
 #include <linux/libslab.h>
 
