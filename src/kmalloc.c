@@ -277,18 +277,13 @@ static void *kmalloc_large_node(size_t size, gfp_t flags, int node)
 }
 
 /* The large kmalloc with its kmalloc event, on behalf of caller. */
-static void *kmalloc_large_traced(size_t size, gfp_t flags, int node,
-				  unsigned long caller)
+void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node,
+				 unsigned long caller)
 {
 	void *ret = kmalloc_large_node(size, flags, node);
 
 	trace_kmalloc(caller, ret, size, PAGE_SIZE << get_order(size), flags, node);
 	return ret;
-}
-
-void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node)
-{
-	return kmalloc_large_traced(size, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(libslab_kmalloc_large_node);
 
@@ -304,7 +299,7 @@ static void *__do_kmalloc_node(kmem_buckets *b, size_t size, gfp_t flags,
 
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE)) {
 		/* 6.12 emits the event twice here: in the large path and after it. */
-		ret = kmalloc_large_traced(size, flags, node, caller);
+		ret = libslab_kmalloc_large_node(size, flags, node, caller);
 		trace_kmalloc(caller, ret, size, PAGE_SIZE << get_order(size),
 			      flags, node);
 		return ret;

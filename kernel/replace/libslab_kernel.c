@@ -45,14 +45,14 @@ EXPORT_SYMBOL(__kmalloc_cache_node_noprof);
 /* The inline kmalloc() of a constant size above the largest cache. */
 void *__kmalloc_large_noprof(size_t size, gfp_t flags)
 {
-	return libslab_kmalloc_large_node(size, flags, NUMA_NO_NODE);
+	return libslab_kmalloc_large_node(size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(__kmalloc_large_noprof);
 
 /* The same, preferring node. */
 void *__kmalloc_large_node_noprof(size_t size, gfp_t flags, int node)
 {
-	return libslab_kmalloc_large_node(size, flags, node);
+	return libslab_kmalloc_large_node(size, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(__kmalloc_large_node_noprof);
 

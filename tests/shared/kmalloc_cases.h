@@ -364,7 +364,7 @@ SLAB_TEST(test_cache_node_form_allocates_from_the_given_cache)
 SLAB_TEST(test_large_node_form_gives_whole_pages)
 {
 	void *p = libslab_kmalloc_large_node(3 * PAGE_SIZE, GFP_KERNEL,
-					     NUMA_NO_NODE);
+					     NUMA_NO_NODE, _THIS_IP_);
 	struct folio *folio = virt_to_folio(p);
 
 	slab_assert_not_null(p);

@@ -61,8 +61,12 @@ void *libslab_kmalloc_node_caller(kmem_buckets *b, size_t size, gfp_t flags,
 /* kmalloc(size) from s (which must fit it) on node, for caller: __kmalloc_cache_node_noprof(). */
 void *libslab_kmalloc_cache_node(struct kmem_cache *s, gfp_t flags, int node,
 				 size_t size, unsigned long caller);
-/* Whole compound pages for size bytes, freed by kfree() (__kmalloc_large_node_noprof()). */
-void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node);
+/*
+ * Whole compound pages for size bytes, freed by kfree(), for caller (the
+ * kmalloc event's call site): __kmalloc_large_node_noprof().
+ */
+void *libslab_kmalloc_large_node(size_t size, gfp_t flags, int node,
+				 unsigned long caller);
 /* Print /proc/slabinfo (version 2.1) for every cache. */
 void libslab_slabinfo_show(struct seq_file *m);
 /* The cache called name (an alias name finds the cache it merged into), or NULL. */
