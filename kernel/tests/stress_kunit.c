@@ -163,6 +163,10 @@ static void libslab_stress_cross_cpu_frees_with_hotplug(struct kunit *test)
 	if (ctx->nr_workers < 2)
 		ctx->nr_workers = 2;	/* cross frees even on one CPU */
 
+	/*
+	 * Every worker is ready before the first starts: a running worker
+	 * hands objects to the next one's inbox at once.
+	 */
 	for (i = 0; i < ctx->nr_workers; i++) {
 		struct stress_worker *w = &ctx->workers[i];
 
@@ -170,6 +174,10 @@ static void libslab_stress_cross_cpu_frees_with_hotplug(struct kunit *test)
 		w->id = i;
 		init_llist_head(&w->inbox);
 		init_completion(&w->done);
+	}
+	for (i = 0; i < ctx->nr_workers; i++) {
+		struct stress_worker *w = &ctx->workers[i];
+
 		w->task = kthread_run(stress_worker_fn, w, "libslab_stress/%u", i);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(w->task));
 	}
