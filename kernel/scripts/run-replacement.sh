@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run-replacement.sh [--arch x86_64|arm64] [--build-only] [--preempt]
-#                    [--sparse] [--stock] [FRAGMENT...]
+# run-replacement.sh [--arch x86_64|arm64] [--build-only] [--sparse]
+#                    [--stock] [FRAGMENT...]
 #
 # Build Linux 6.12 with libslab as its slab allocator
 # (CONFIG_LIBSLAB_ALLOCATOR, patches 6 and 7 of the series), boot it in
@@ -10,8 +10,8 @@
 # test command runs it once per architecture (run-kernel-tests.sh).
 #
 # The kernel is tinyconfig plus kernel/configs/replacement.config,
-# replacement-debug.config (PROVE_LOCKING, DEBUG_PREEMPT,
-# DEBUG_ATOMIC_SLEEP and the slab options), replacement-tests.config (the
+# replacement-debug.config (PREEMPT with PROVE_LOCKING, DEBUG_PREEMPT,
+# DEBUG_ATOMIC_SLEEP, and the slab options), replacement-tests.config (the
 # KUnit suites and lib/test_meminit.c), replacement-<arch>.config if there
 # is one, and the FRAGMENTs; it is built in
 # $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
@@ -48,7 +48,6 @@ set -uo pipefail
 
 ARCH=x86_64
 BUILD_ONLY=0
-PREEMPT=0
 SPARSE=0
 STOCK=0
 CFG=$LIBSLAB_REPO/kernel/configs
@@ -61,8 +60,7 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	--preempt) PREEMPT=1; shift ;;
-	-h|--help) sed -n '4,47p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,43p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -74,8 +72,6 @@ arm64) CROSS=aarch64-linux-gnu-; IMAGE=arch/arm64/boot/Image; CONSOLE_DEV=ttyAMA
 	QEMU=(qemu-system-aarch64 -machine virt -cpu max) ;;
 *) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
 esac
-[ "$ARCH" = x86_64 ] && PREEMPT=1
-[ $PREEMPT = 1 ] && FRAGMENTS+=("$CFG/replacement-preempt.config")
 [ -f "$CFG/replacement-$ARCH.config" ] && FRAGMENTS+=("$CFG/replacement-$ARCH.config")
 FRAGMENTS+=("${EXTRA[@]}")
 
