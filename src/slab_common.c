@@ -530,13 +530,14 @@ int libslab_init(void)
 	/* The boot caches keep refcount -1: never merged, never destroyed. */
 	err = create_kmalloc_caches();
 	if (!err) {
-		/* A dynamic state: in a kernel, its SLUB holds CPUHP_SLUB_DEAD. */
-		err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
-						"libslab:dead", NULL,
+		/* A dynamic state returns its number, a fixed one 0. */
+		err = cpuhp_setup_state_nocalls(SLAB_CPU_DEAD_STATE,
+						SLAB_CPU_DEAD_NAME, NULL,
 						slub_cpu_dead);
-		if (err > 0)
-			cpuhp_state = err;
-		err = err < 0 ? err : 0;
+		if (err >= 0) {
+			cpuhp_state = err ? err : SLAB_CPU_DEAD_STATE;
+			err = 0;
+		}
 	}
 
 	mutex_lock(&slab_mutex);

@@ -6,6 +6,7 @@
  * the allocator's private view, as lib/slub_kunit.c has it.
  */
 #include <kunit/test.h>
+#include <linux/cpuhotplug.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include "../../mm/slab.h"
@@ -69,9 +70,25 @@ static void libslab_replace_large_kmalloc(struct kunit *test)
 	kfree(p);
 }
 
+/*
+ * libslab's CPU-dead flush holds SLUB's hotplug state, as 6.12's
+ * kmem_cache_init() registers slub_cpu_dead() there: another claim of it
+ * is refused (kernel/cpu.c cpuhp_store_callbacks()).
+ */
+static void libslab_replace_holds_slub_dead(struct kunit *test)
+{
+	int ret = cpuhp_setup_state_nocalls(CPUHP_SLUB_DEAD, "libslab_replace:probe",
+					    NULL, NULL);
+
+	if (!ret)
+		cpuhp_remove_state_nocalls(CPUHP_SLUB_DEAD);
+	KUNIT_EXPECT_EQ(test, ret, -EBUSY);
+}
+
 static struct kunit_case libslab_replace_cases[] = {
 	KUNIT_CASE(libslab_replace_inline_kmalloc),
 	KUNIT_CASE(libslab_replace_large_kmalloc),
+	KUNIT_CASE(libslab_replace_holds_slub_dead),
 	{}
 };
 

@@ -42,6 +42,7 @@
 #include <linux/compiler.h>
 #include <linux/atomic.h>
 #include <linux/percpu.h>
+#include <linux/cpuhotplug.h>
 #include <sim/switches.h>
 
 /* Whether a lockless try may run now: every switch is off (see above). */
@@ -156,6 +157,10 @@ static __always_inline bool sim_lockless_try_cmpxchg128(u128 *ptr, u128 old,
  * default: with it on, code that peeks at freed objects on purpose
  * (white-box tests, the page census) is reported too.
  */
+
+/* The core is the process's slab allocator: SLUB's own hotplug state. */
+#define SLAB_CPU_DEAD_STATE	CPUHP_SLUB_DEAD
+#define SLAB_CPU_DEAD_NAME	"slub:dead"
 
 /* Whether a memory checker is told anything (slub_tool_poison=on). */
 static inline bool slab_tool_active(void)

@@ -372,6 +372,8 @@ int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
 				      cpuhp_states[slot].teardown))
 			slot++;
 		ret = slot < end ? slot : -ENOSPC;
+	} else if (cpuhp_states[slot].startup || cpuhp_states[slot].teardown) {
+		ret = -EBUSY;
 	}
 	if (ret >= 0) {
 		cpuhp_states[slot].startup = startup;

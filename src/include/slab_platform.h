@@ -219,6 +219,16 @@ void __slab_tool_metadata_end(void);
  */
 void slab_platform_exit_threads(void);
 
+/*
+ * The CPU hotplug state and name of the core's CPU-dead callback
+ * (slub_cpu_dead()): 6.12's CPUHP_SLUB_DEAD, "slub:dead", where the core
+ * is the platform's slab allocator; a dynamic state where another one
+ * holds CPUHP_SLUB_DEAD (the kernel's SLUB beside the side-by-side build).
+ */
+#if !defined(SLAB_CPU_DEAD_STATE) || !defined(SLAB_CPU_DEAD_NAME)
+#error "slab_platform_impl.h does not name the core's CPU-dead hotplug state"
+#endif
+
 /* ---- The core's use of the tool hooks --------------------------------- */
 struct kmem_cache;
 /* Whether s takes part (src/slub_debug.c): debug caches check themselves. */

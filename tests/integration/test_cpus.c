@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/preempt.h>
 #include "harness.h"
 
@@ -179,6 +180,17 @@ static void test_cpu_offline_flushes_its_slabs_and_moves_its_tasks(void **state)
 	assert_int_equal(libslab_count_inuse(s), 0);
 	assert_int_equal(libslab_validate(s), 0);
 	kmem_cache_destroy(s);
+}
+
+/*
+ * The CPU-dead flush is registered at SLUB's own hotplug state, as 6.12's
+ * kmem_cache_init() does: a second claim of it is refused
+ * (kernel/cpu.c cpuhp_store_callbacks(): -EBUSY).
+ */
+static void test_the_allocator_holds_the_slub_dead_hotplug_state(void **state)
+{
+	assert_int_equal(cpuhp_setup_state_nocalls(CPUHP_SLUB_DEAD, "test:dead",
+						   NULL, NULL), -EBUSY);
 }
 
 /*
@@ -417,6 +429,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_free_migrated_mid_fast_path_goes_to_the_slab_freelist, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_free_of_another_nodes_full_slab_joins_the_freeing_cpus_partial, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_cpu_offline_flushes_its_slabs_and_moves_its_tasks, pin_cpu0, expect_clean_teardown),
+		cmocka_unit_test_setup_teardown(test_the_allocator_holds_the_slub_dead_hotplug_state, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_a_task_whose_cpu_went_offline_allocates_where_it_moved, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_a_task_whose_cpu_went_offline_frees_where_it_moved, pin_cpu0, expect_clean_teardown),
 		cmocka_unit_test_setup_teardown(test_the_last_online_cpu_cannot_go_offline, pin_cpu0, expect_clean_teardown),

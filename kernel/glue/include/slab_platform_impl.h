@@ -13,6 +13,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/percpu.h>
+#include <linux/cpuhotplug.h>
 
 /* A try may always run: the kernel has no simulation watching it. */
 static inline bool slab_lockless_quiet(void) { return true; }
@@ -48,5 +49,14 @@ static inline void __slab_tool_metadata_end(void) { }
 
 /* The kernel's workqueues and kthreads are its own: a module ends only its own. */
 static inline void slab_platform_exit_threads(void) { }
+
+/*
+ * As the kernel's slab allocator the core takes SLUB's hotplug state (SLUB
+ * is not built); beside SLUB, which holds it, a dynamic one.
+ */
+#define SLAB_CPU_DEAD_STATE						\
+	(IS_ENABLED(CONFIG_LIBSLAB_ALLOCATOR) ? CPUHP_SLUB_DEAD : CPUHP_BP_PREPARE_DYN)
+#define SLAB_CPU_DEAD_NAME						\
+	(IS_ENABLED(CONFIG_LIBSLAB_ALLOCATOR) ? "slub:dead" : "libslab:dead")
 
 #endif

@@ -10,6 +10,7 @@
 enum cpuhp_state {
 	CPUHP_INVALID = -1,
 	CPUHP_OFFLINE = 0,
+	CPUHP_SLUB_DEAD,		/* a fixed state: the slab allocator's */
 	CPUHP_BP_PREPARE_DYN,
 	CPUHP_BP_PREPARE_DYN_END = CPUHP_BP_PREPARE_DYN + 20,
 	CPUHP_AP_ONLINE_DYN,
@@ -20,8 +21,9 @@ enum cpuhp_state {
 /*
  * Register callbacks for state without calling them now.  For a dynamic
  * state (CPUHP_BP_PREPARE_DYN, CPUHP_AP_ONLINE_DYN) a free slot of that
- * range is taken and its number (> 0) returned; otherwise 0.  Negative on
- * error (-EINVAL, -ENOSPC).
+ * range is taken and its number (> 0) returned; otherwise 0, or -EBUSY
+ * when another caller holds that fixed state (kernel/cpu.c,
+ * cpuhp_store_callbacks()).  Negative on error (-EINVAL, -ENOSPC, -EBUSY).
  */
 int cpuhp_setup_state_nocalls(enum cpuhp_state state, const char *name,
 			      int (*startup)(unsigned int cpu),
