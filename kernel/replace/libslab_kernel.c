@@ -109,12 +109,35 @@ static void __init libslab_check_layout(void)
 			      libslab_mm_slab_layout[i]);
 }
 
+#ifdef CONFIG_FAILSLAB
+/*
+ * The core asks should_failslab() while this key is on; 6.12's
+ * slab_pre_alloc_hook() asks mm/failslab.c's on every allocation, so it
+ * is on from kmem_cache_init() on.
+ */
+DEFINE_STATIC_KEY_FALSE(failslab_active);
+
+/* failslab= is mm/failslab.c's own __setup(): the core's table never sees it. */
+int setup_failslab(const char *value)
+{
+	return -EINVAL;
+}
+
+static void __init libslab_ask_failslab(void)
+{
+	static_branch_enable(&failslab_active);
+}
+#else
+static inline void libslab_ask_failslab(void) { }
+#endif
+
 /* Called by mm_core_init(), before any other user of kmalloc. */
 void __init kmem_cache_init(void)
 {
 	int err;
 
 	libslab_check_layout();
+	libslab_ask_failslab();
 	/* 6.12 uses the random copies whenever they are configured. */
 	if (IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
 		libslab_setup_param("random_kmalloc_caches", "on");

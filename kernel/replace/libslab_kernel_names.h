@@ -58,6 +58,12 @@
 #define lslab_ksize			ksize
 #define lslab_kmalloc_size_roundup	kmalloc_size_roundup
 
+/*
+ * Fault injection is mm/failslab.c's: its failslab= boot parameter, its
+ * debugfs files and error injection decide, as for SLUB.
+ */
+#define lslab_should_failslab		should_failslab
+
 /* The kernel's slab options drive the core's builds of its parts. */
 #ifdef CONFIG_SLUB_DEBUG
 #define CONFIG_LIBSLAB_DEBUG 1

@@ -142,6 +142,12 @@ if [ $STOCK = 0 ]; then
 	for sym in calculate_sizes deactivate_slab; do
 		grep -qE " $sym\$" <<< "$symbols" && fail "vmlinux has SLUB's $sym"
 	done
+	# Fault injection is mm/failslab.c's: the core's copy is not linked.
+	if grep -qx 'CONFIG_FAILSLAB=y' "$BUILD/.config"; then
+		grep -qE ' T should_failslab$' <<< "$symbols" || fail "vmlinux lacks mm/failslab.c's should_failslab"
+		grep -qE ' libslab_failslab_setup$' <<< "$symbols" &&
+			fail "vmlinux has the core's own failslab (src/failslab.c)"
+	fi
 	# The kmem events keep their names (the name maps must not rename them).
 	if grep -qx 'CONFIG_TRACEPOINTS=y' "$BUILD/.config"; then
 		for event in kmalloc kmem_cache_alloc kfree kmem_cache_free mm_page_alloc rss_stat; do
