@@ -3,8 +3,10 @@
 # gives lslab_ names back their kernel spelling.  A line there works only
 # if the prelude produces its lslab_ name: a misspelt or stale one is a
 # silent no-op that the kernel build reports, if at all, as a missing
-# symbol much later.  And the names mm/util.c and mm/failslab.c define stay
-# lslab_: mapping one back would define it twice in vmlinux.
+# symbol much later.  And the names mm/util.c defines stay lslab_: mapping
+# one back would define it twice in vmlinux.  should_failslab, which
+# mm/failslab.c defines, is mapped so that the core calls the kernel's:
+# then the core's failslab.o must not be built in this mode.
 #
 # Usage: kernel_replace_names.sh <kernel/glue directory> <kernel/replace directory>
 set -euo pipefail
@@ -25,9 +27,14 @@ while read -r name kernel_name; do
 	fi
 	case ${name#lslab_} in
 	kfree_const | kmemdup | kmemdup_array | kmemdup_nul | kstrdup | kstrdup_const | \
-	kstrndup | kvfree | kvmalloc_node | kvrealloc | should_failslab)
-		echo "$name (-> $kernel_name): mm/util.c or mm/failslab.c defines it; the kernel keeps its own"
+	kstrndup | kvfree | kvmalloc_node | kvrealloc)
+		echo "$name (-> $kernel_name): mm/util.c defines it; the kernel keeps its own"
 		status=1 ;;
+	should_failslab)
+		if grep -qE '^[^#]*failslab\.o' "$replace/Makefile"; then
+			echo "$name (-> $kernel_name): mm/failslab.c defines it, and $replace/Makefile builds the core's failslab.o too"
+			status=1
+		fi ;;
 	esac
 done <<< "$mapped"
 [ $status -eq 0 ] && echo "$(wc -l <<< "$mapped") lslab_ names mapped back to the kernel's, each one the prelude produces"
