@@ -8,7 +8,7 @@
  * to the simulated machine's table and then to the allocator's, the words
  * neither took are named; then the machine comes up, RCU is told to free
  * kvfree_rcu()'s objects with the core's kvfree(), and the allocator
- * creates its kmalloc caches.
+ * creates its kmalloc caches, then its flush workqueue.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -78,6 +78,8 @@ static void startup(void)
 	sim_rcu_bind_kvfree(kvfree);
 	if (libslab_init())
 		panic("libslab: cannot create the kmalloc caches\n");
+	if (libslab_init_late())
+		panic("libslab: cannot create the flush workqueue\n");
 }
 
 /*

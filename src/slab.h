@@ -1033,6 +1033,10 @@ void put_cpu_partial(struct kmem_cache *s, struct slab *slab, bool drain);
 void __put_partials(struct kmem_cache *s, struct slab *partial_slab);
 /* Return every CPU's cpu slab and partial chain of s to the nodes. */
 void flush_all(struct kmem_cache *s);
+/* Create flush_all()'s workqueue and per-CPU work: 0, or -ENOMEM. */
+int slab_flush_init(void);
+/* Destroy them (libslab_exit()); flush_all() then WARNs until the next init. */
+void slab_flush_exit(void);
 /* CPU hotplug teardown: flush the caches' state of the dead cpu. */
 int slub_cpu_dead(unsigned int cpu);
 /*

@@ -555,6 +555,12 @@ int libslab_init(void)
 }
 EXPORT_SYMBOL(libslab_init);
 
+int libslab_init_late(void)
+{
+	return slab_flush_init();
+}
+EXPORT_SYMBOL(libslab_init_late);
+
 int libslab_exit(void)
 {
 	struct kmem_cache *s;
@@ -619,6 +625,7 @@ int libslab_exit(void)
 	slab_ready = false;
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
+	slab_flush_exit();
 	return err;
 }
 EXPORT_SYMBOL(libslab_exit);

@@ -349,17 +349,60 @@ static void release_cpu_slabs(struct kmem_cache *s, struct slab *slab,
 }
 
 /*
+ * The per-CPU flush work of flush_all(): one item per CPU, queued on a
+ * WQ_MEM_RECLAIM workqueue (6.12's slub_flushwq), whose rescuer lets a
+ * flush called from reclaim finish when no new worker can be made.  The
+ * items are used under flush_lock; queued tells which to wait for.
+ */
+struct slab_flush_work {
+	struct work_struct work;
+	struct kmem_cache *s;
+	bool queued;
+};
+
+static struct workqueue_struct *flush_wq;
+static struct slab_flush_work __percpu *flush_works;
+static DEFINE_MUTEX(flush_lock);
+
+int slab_flush_init(void)
+{
+	if (flush_wq)
+		return 0;
+	flush_works = alloc_percpu(struct slab_flush_work);
+	if (!flush_works)
+		return -ENOMEM;
+	flush_wq = alloc_workqueue("slub_flushwq", WQ_MEM_RECLAIM, 0);
+	if (!flush_wq) {
+		free_percpu(flush_works);
+		flush_works = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void slab_flush_exit(void)
+{
+	if (!flush_wq)
+		return;
+	destroy_workqueue(flush_wq);
+	flush_wq = NULL;
+	free_percpu(flush_works);
+	flush_works = NULL;
+}
+
+/*
  * Runs on the CPU being flushed, as the kernel's per-CPU flush work does;
  * what its flush_slab() and put_partials() take, it takes under one hold
  * of the local lock.
  */
-static long flush_cpu_slab(void *arg)
+static void flush_cpu_slab(struct work_struct *work)
 {
-	struct kmem_cache *s = arg;
+	struct kmem_cache *s = container_of(work, struct slab_flush_work, work)->s;
 	struct slab *slab, *partial;
 	unsigned long flags;
 	void *freelist;
 
+	slab_tool_metadata_begin();
 	local_lock_irqsave(&s->cpu_slab->lock, flags);
 	slab = cpu_slab_detach(this_cpu_ptr(s->cpu_slab), &freelist);
 	partial = this_cpu_read(s->cpu_slab->partial);
@@ -367,7 +410,7 @@ static long flush_cpu_slab(void *arg)
 	local_unlock_irqrestore(&s->cpu_slab->lock, flags);
 
 	release_cpu_slabs(s, slab, freelist, partial);
-	return 0;
+	slab_tool_metadata_end();
 }
 
 /* Nothing runs on a dead CPU: its state is taken without its lock. */
@@ -396,16 +439,49 @@ int slub_cpu_dead(unsigned int cpu)
 	return 0;
 }
 
-/* flush_all() for a caller that already holds the hotplug lock. */
+/*
+ * Whether cpu holds a slab or a partial chain of s: another CPU's
+ * pointers, read without its lock as 6.12's has_cpu_slab() reads them; a
+ * stale answer costs one needless flush or skips a slab taken meanwhile.
+ */
+static bool cpu_has_slabs(struct kmem_cache *s, unsigned int cpu)
+{
+	struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
+
+	return READ_ONCE(c->slab) || READ_ONCE(c->partial);
+}
+
+/*
+ * flush_all() for a caller that already holds the hotplug lock: the flush
+ * work is queued on every online CPU that holds something of s, then
+ * waited for.  Before slab_flush_init() (the kernel's
+ * kmem_cache_init_late()) there is no workqueue: a WARN, nothing flushed.
+ */
 static void flush_all_cpus_locked(struct kmem_cache *s)
 {
+	struct slab_flush_work *sfw;
 	unsigned int cpu;
 
 	lockdep_assert_cpus_held();
-	slab_tool_metadata_begin();
-	for_each_online_cpu(cpu)
-		work_on_cpu(cpu, flush_cpu_slab, s);
-	slab_tool_metadata_end();
+	if (WARN_ONCE(!flush_wq, "%s: cache %s flushed before the flush workqueue exists\n",
+		      __func__, s->name))
+		return;
+	mutex_lock(&flush_lock);
+	for_each_online_cpu(cpu) {
+		sfw = per_cpu_ptr(flush_works, cpu);
+		sfw->queued = cpu_has_slabs(s, cpu);
+		if (!sfw->queued)
+			continue;
+		INIT_WORK(&sfw->work, flush_cpu_slab);
+		sfw->s = s;
+		slab_flush_queue_on(cpu, flush_wq, &sfw->work);
+	}
+	for_each_online_cpu(cpu) {
+		sfw = per_cpu_ptr(flush_works, cpu);
+		if (sfw->queued)
+			slab_flush_wait(&sfw->work);
+	}
+	mutex_unlock(&flush_lock);
 }
 
 void flush_all(struct kmem_cache *s)

@@ -44,6 +44,8 @@
 #define put_cpu_partial			lslab_put_cpu_partial
 #define __put_partials			lslab___put_partials
 #define flush_all			lslab_flush_all
+#define slab_flush_init			lslab_slab_flush_init
+#define slab_flush_exit			lslab_slab_flush_exit
 #define slub_cpu_dead			lslab_slub_cpu_dead
 #define freeze_slab			lslab_freeze_slab
 #define slab_update_freelist		lslab_slab_update_freelist

@@ -30,6 +30,12 @@ static int __init libslab_module_init(void)
 		pr_err("creating the kmalloc caches failed: %d\n", ret);
 		return ret;
 	}
+	ret = libslab_init_late();
+	if (ret) {
+		pr_err("creating the flush workqueue failed: %d\n", ret);
+		libslab_exit();
+		return ret;
+	}
 	pr_info("SLUB core ready (kmalloc caches up to %lu bytes)\n",
 		(unsigned long)KMALLOC_MAX_CACHE_SIZE);
 	return 0;

@@ -149,9 +149,10 @@ void __init kmem_cache_init(void)
 		(unsigned long)KMALLOC_MAX_CACHE_SIZE);
 }
 
-/* Called by start_kernel() once interrupts are on; nothing waits for it yet. */
+/* Called by start_kernel() once workqueues work: the flush workqueue. */
 void __init kmem_cache_init_late(void)
 {
+	WARN(libslab_init_late(), "libslab: cannot create the flush workqueue\n");
 }
 
 /*

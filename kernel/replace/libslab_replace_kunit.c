@@ -8,6 +8,7 @@
 #include <kunit/test.h>
 #include <linux/cpuhotplug.h>
 #include <linux/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include "../../mm/slab.h"
 #include "libslab_mm_slab.h"
@@ -85,10 +86,31 @@ static void libslab_replace_holds_slub_dead(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ret, -EBUSY);
 }
 
+/*
+ * kmem_cache_init_late() creates the flush workqueue as 6.12's does,
+ * "slub_flushwq" with WQ_MEM_RECLAIM, so it has a rescuer thread named
+ * "kworker/R-slub_flushwq" (kernel/workqueue.c format_worker_id(); a
+ * task's comm keeps the first TASK_COMM_LEN - 1 characters).
+ */
+static void libslab_replace_flush_workqueue_has_a_rescuer(struct kunit *test)
+{
+	static const char rescuer[] = "kworker/R-slub_flushwq";
+	struct task_struct *g, *t;
+	bool found = false;
+
+	rcu_read_lock();
+	for_each_process_thread(g, t)
+		if (!strncmp(t->comm, rescuer, TASK_COMM_LEN - 1))
+			found = true;
+	rcu_read_unlock();
+	KUNIT_EXPECT_TRUE(test, found);
+}
+
 static struct kunit_case libslab_replace_cases[] = {
 	KUNIT_CASE(libslab_replace_inline_kmalloc),
 	KUNIT_CASE(libslab_replace_large_kmalloc),
 	KUNIT_CASE(libslab_replace_holds_slub_dead),
+	KUNIT_CASE(libslab_replace_flush_workqueue_has_a_rescuer),
 	{}
 };
 

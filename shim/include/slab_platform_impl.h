@@ -43,6 +43,7 @@
 #include <linux/atomic.h>
 #include <linux/percpu.h>
 #include <linux/cpuhotplug.h>
+#include <linux/workqueue.h>
 #include <sim/switches.h>
 
 /* Whether a lockless try may run now: every switch is off (see above). */
@@ -157,6 +158,25 @@ static __always_inline bool sim_lockless_try_cmpxchg128(u128 *ptr, u128 old,
  * default: with it on, code that peeks at freed objects on purpose
  * (white-box tests, the page census) is reported too.
  */
+
+/*
+ * flush_all()'s per-CPU work runs at once in the caller, placed on cpu as
+ * work_on_cpu() places it (smp_processor_id() and this_cpu_*() see cpu),
+ * instead of on a worker of the workqueue: a flush makes no thread, so a
+ * one-thread program stays one thread (libslab-fast's single-thread
+ * commit).  Cannot model: a flush that waits for a busy CPU's worker, or
+ * the workqueue's rescuer under memory pressure.
+ */
+static inline long slab_flush_run(void *work)
+{
+	struct work_struct *item = work;
+
+	item->func(item);
+	return 0;
+}
+#define slab_flush_queue_on(cpu, wq, work)				\
+	((void)(wq), work_on_cpu(cpu, slab_flush_run, work))
+#define slab_flush_wait(work)	((void)(work))
 
 /* The core is the process's slab allocator: SLUB's own hotplug state. */
 #define SLAB_CPU_DEAD_STATE	CPUHP_SLUB_DEAD

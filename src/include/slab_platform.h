@@ -50,7 +50,13 @@
  *   cpus_read_lock()/cpus_read_unlock()  no CPU comes or goes in between.
  *   cpuhp_setup_state_nocalls()  the core's CPU-dead callback runs after a
  *                      CPU is gone, before its per-CPU data is reused.
- *   work_on_cpu()      runs a function on a given CPU and waits for it.
+ * Workqueues (<linux/workqueue.h>)
+ *   alloc_workqueue(WQ_MEM_RECLAIM), destroy_workqueue()  a workqueue
+ *                      that makes progress under memory pressure (a
+ *                      rescuer thread), once the platform's workqueues
+ *                      are up (kmem_cache_init_late()); the core runs its
+ *                      flush work on it through slab_flush_queue_on()
+ *                      (Part 2).
  * Per-CPU data (<linux/percpu.h>, <linux/preempt.h>, <linux/local_lock.h>)
  *   alloc_percpu()/free_percpu()  one zeroed copy per possible CPU.
  *   this_cpu_ptr(), raw_cpu_ptr()  the copy of the CPU the caller runs on
@@ -218,6 +224,17 @@ void __slab_tool_metadata_end(void);
  * the kernel, whose threads are its own.
  */
 void slab_platform_exit_threads(void);
+
+/*
+ * flush_all()'s per-CPU work:
+ *   slab_flush_queue_on(cpu, wq, work)  work->func(work) runs on cpu while
+ *                      it stays online: the kernel's queue_work_on();
+ *   slab_flush_wait(work)  returns once it has run: flush_work().
+ * A platform may run it at once in the caller, placed on cpu.
+ */
+#if !defined(slab_flush_queue_on) || !defined(slab_flush_wait)
+#error "slab_platform_impl.h lacks the flush work primitives of slab_platform.h"
+#endif
 
 /*
  * The CPU hotplug state and name of the core's CPU-dead callback

@@ -14,6 +14,7 @@
 #include <linux/types.h>
 #include <linux/percpu.h>
 #include <linux/cpuhotplug.h>
+#include <linux/workqueue.h>
 
 /* A try may always run: the kernel has no simulation watching it. */
 static inline bool slab_lockless_quiet(void) { return true; }
@@ -49,6 +50,10 @@ static inline void __slab_tool_metadata_end(void) { }
 
 /* The kernel's workqueues and kthreads are its own: a module ends only its own. */
 static inline void slab_platform_exit_threads(void) { }
+
+/* The flush work goes to the CPU's worker of the WQ_MEM_RECLAIM workqueue. */
+#define slab_flush_queue_on(cpu, wq, work)	queue_work_on(cpu, wq, work)
+#define slab_flush_wait(work)			flush_work(work)
 
 /*
  * As the kernel's slab allocator the core takes SLUB's hotplug state (SLUB

@@ -35,6 +35,13 @@ int libslab_setup_param(const char *param, const char *val);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
 /*
+ * Create the flush workqueue, once the platform's workqueues work (the
+ * kernel's kmem_cache_init_late()); idempotent, 0 or -ENOMEM.  Until then
+ * a flush of the CPUs' slabs (kmem_cache_shrink(), _destroy()) WARNs and
+ * does nothing.  After libslab_exit(), a restart calls both again.
+ */
+int libslab_init_late(void);
+/*
  * Run the work still queued and end the simulated machine's threads, then
  * destroy the kmalloc caches and the boot caches, returning every page, so
  * that libslab_init() could start over (module unload): 0; or -EBUSY with
