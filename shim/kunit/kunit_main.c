@@ -6,7 +6,7 @@
  * module_init() and other initcalls run), the KUnit suites it registered
  * run, all of them or those matching the one argument without '='
  * ("suite" or "suite.case", as the kernel's kunit.filter_glob), and the
- * module unloads.  Exit status 1 if the module did not load or a case
+ * module unloads; then the threads it left end (sim_module_done()).  Exit status 1 if the module did not load or a case
  * failed, 2 on a bad argument.
  */
 #include <stdio.h>
@@ -31,9 +31,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (sim_module_load())
+	if (sim_module_load()) {
+		sim_module_done();
 		return 1;
+	}
 	failed = kunit_run_all_suites(glob);
 	sim_module_unload();
+	sim_module_done();
 	return failed ? 1 : 0;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <linux/module.h>
 #include <kunit/module-loader.h>
+#include <slab_platform.h>
 
 #define SIM_MODULE_MAX_CALLS 32
 #define SIM_MODULE_MAX_PARAMS 64
@@ -239,3 +240,9 @@ void sim_module_unload(void)
 		sim_exitcalls[i]();
 }
 EXPORT_SYMBOL(sim_module_unload);
+
+void sim_module_done(void)
+{
+	slab_platform_exit_threads();
+}
+EXPORT_SYMBOL(sim_module_done);

@@ -8,4 +8,7 @@ void sim_workqueue_exit(void);
 /* Join the kthreads whose threadfn returned; name those still running. */
 void sim_kthread_exit(void);
 
+/* Cancel the hrtimers still armed, with a warning each; join their thread. */
+void sim_hrtimer_exit(void);
+
 #endif

@@ -69,7 +69,7 @@ programs=(
 	"test_bitmap|bitmap find_bit bitmap-str kstrtox kasprintf kstrtox.h ../tools/testing/selftests/kselftest_module.h test_bitmap|-fno-sanitize-address-use-after-scope|module:0:tests passed|"
 	"kfifo|kfifo||build|"
 	"genalloc|bitmap find_bit genalloc||build|"
-	"objpool|objpool||build|"
+	"test_objpool|objpool test_objpool||module:11:Summary of testcases|"
 )
 
 die() {

@@ -20,5 +20,14 @@ int sim_module_set_param(const char *arg);
 int sim_module_load(void);
 /* Call the registered exitcalls, last registered first. */
 void sim_module_unload(void);
+/*
+ * The module is gone (unloaded, or its load failed): end the threads
+ * the simulated machine ran for it, as libslab_exit() does first.  Its
+ * queued work runs; its armed delayed work and hrtimers are cancelled,
+ * with a warning each; its kthreads whose function returned are reaped,
+ * as the kernel lets them exit, and those still running are named.  The
+ * process then exits with no thread of the module's left.
+ */
+void sim_module_done(void);
 
 #endif /* _SHIM_KUNIT_MODULE_LOADER_H */

@@ -18,6 +18,17 @@ typedef long long ktime_t;
 #define USEC_PER_SEC	1000000L
 #define MSEC_PER_SEC	1000L
 
+#define KTIME_MAX	((ktime_t)~((u64)1 << 63))
+#define KTIME_SEC_MAX	(KTIME_MAX / NSEC_PER_SEC)
+
+/* secs seconds and nsecs nanoseconds; KTIME_MAX if that is past its range. */
+static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
+{
+	if (secs >= KTIME_SEC_MAX)
+		return KTIME_MAX;
+	return secs * NSEC_PER_SEC + (s64)nsecs;
+}
+
 /* The monotonic clock now (shim/lib/lib.c). */
 ktime_t ktime_get(void);
 

@@ -13,6 +13,9 @@
 #include <linux/moduleparam.h>
 /* The kernel's comes with the clock through its includes (kmod.h, workqueue.h, timer.h). */
 #include <linux/ktime.h>
+/* And per-CPU data and rwsems (through percpu.h, kobject.h, kernfs.h). */
+#include <linux/percpu.h>
+#include <linux/rwsem.h>
 /* The UAPI header of the name: the finit_module() flags. */
 #include_next <linux/module.h>
 

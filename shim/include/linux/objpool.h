@@ -24,7 +24,14 @@
  * a pop or a push (raw_local_irq_save()), which makes the current CPU's
  * ring exclusive to it.  Here the "current CPU" is the simulated one
  * the thread runs on (<linux/smp.h>), and the interrupt switch is the
- * simulated machine's.
+ * simulated machine's, which does not keep a second task of the CPU,
+ * or an hrtimer's function (<linux/hrtimer.h>), out of the ring.  So a
+ * push publishes in the order of the reservations: it waits until the
+ * pushes before it on the ring have moved last up to its entry.  In the
+ * kernel that wait never happens (one pusher per ring at a time); here
+ * it keeps last from passing an entry not yet written.  It spins: a
+ * pusher stopped for good between reserving and publishing would stop
+ * the pushes after it on that ring.
  */
 #ifndef _SHIM_LINUX_OBJPOOL_H
 #define _SHIM_LINUX_OBJPOOL_H
@@ -37,6 +44,7 @@
 #include <linux/refcount.h>
 #include <linux/smp.h>
 #include <linux/types.h>
+#include <asm/processor.h>
 
 /*
  * The kernel's is __packed; with four 32-bit counters before the
@@ -147,6 +155,9 @@ static inline int __objpool_try_add_slot(void *obj, struct objpool_head *pool,
 		WARN_ON_ONCE(end - READ_ONCE(ring->head) > (uint32_t)pool->nr_objs);
 	} while (!try_cmpxchg_acquire(&ring->tail, &end, end + 1));
 	WRITE_ONCE(ring->entries[end & ring->mask], obj);
+	/* The entries before ours first (another task of this CPU's). */
+	while (smp_load_acquire(&ring->last) != end)
+		cpu_relax();
 	/* Publish it: a pop may take it once it sees last past it. */
 	smp_store_release(&ring->last, end + 1);
 	return 0;

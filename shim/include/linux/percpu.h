@@ -8,6 +8,18 @@
  * unlike the kernel they do not exclude other threads sharing that
  * simulated CPU, so code must use the cmpxchg forms or a local lock where
  * that matters (the core does).
+ *
+ * Static per-CPU variables (DEFINE_PER_CPU) follow the same rule: the
+ * variable is CPU 0's copy, and each is the start of a zeroed .bss block
+ * of NR_CPUS units, so that CPU n's copy lies n units on, as the
+ * allocations' do.  A block costs NR_CPUS units of address space
+ * (1 GiB); only the pages of the nr_cpu_ids copies touched are ever
+ * backed.  What this cannot give: an initialiser
+ * (DEFINE_PER_CPU(int, x) = 1, which the kernel copies to every CPU) is
+ * a compile error here, and the sections (.data..percpu..read_mostly
+ * and friends) are one .bss each.  As in the kernel (RELOC_HIDE), a
+ * per-CPU pointer is hidden from the compiler before the offset is
+ * added: it may not assume the access stays inside CPU 0's copy.
  */
 #ifndef _SHIM_LINUX_PERCPU_H
 #define _SHIM_LINUX_PERCPU_H
@@ -16,6 +28,7 @@
 #include <linux/gfp.h>
 #include <linux/smp.h>
 #include <linux/atomic.h>
+#include <linux/cache.h>
 
 #define PCPU_UNIT_SIZE	(1UL << PCPU_UNIT_SHIFT)
 
@@ -27,7 +40,17 @@ void free_percpu(void *ptr);
 #define alloc_percpu(type)	((type *)__alloc_percpu(sizeof(type), __alignof__(type)))
 #define alloc_percpu_gfp(type, gfp)	alloc_percpu(type)
 
-#define per_cpu_ptr(ptr, cpu)	((__typeof__(ptr))((char *)(ptr) + (unsigned long)(cpu) * PCPU_UNIT_SIZE))
+/* ptr plus off bytes, with the compiler's knowledge of ptr's object dropped. */
+#define SIM_PCPU_HIDE(ptr, off)						\
+	({								\
+		unsigned long __hp = (unsigned long)(ptr);		\
+									\
+		__asm__ ("" : "+r" (__hp));				\
+		(__typeof__(ptr))(__hp + (off));			\
+	})
+
+#define per_cpu_ptr(ptr, cpu)	SIM_PCPU_HIDE(ptr, (unsigned long)(cpu) * PCPU_UNIT_SIZE)
+#define per_cpu(var, cpu)	(*per_cpu_ptr(&(var), cpu))
 /*
  * The calling task's CPU's distance from CPU 0's copies.  A signal handler
  * that runs between the cache's test and its read may clear the cache
@@ -47,7 +70,7 @@ static inline unsigned long sim_this_cpu_offset(void)
 	}
 	return (unsigned long)sim_current_cpu_slow() * PCPU_UNIT_SIZE;
 }
-#define this_cpu_ptr(ptr)	((__typeof__(ptr))((char *)(ptr) + sim_this_cpu_offset()))
+#define this_cpu_ptr(ptr)	SIM_PCPU_HIDE(ptr, sim_this_cpu_offset())
 #define raw_cpu_ptr(ptr)	this_cpu_ptr(ptr)
 
 #define this_cpu_read(pcp)		READ_ONCE(*this_cpu_ptr(&(pcp)))
@@ -79,5 +102,29 @@ static inline unsigned long sim_this_cpu_offset(void)
 /* Double-word try_cmpxchg on this CPU's copy of the u128 pcp. */
 #define this_cpu_try_cmpxchg128(pcp, ovalp, nval)			\
 	sim_percpu_try_cmpxchg128(this_cpu_ptr(&(pcp)), ovalp, nval)
+
+/*
+ * A static per-CPU variable: name is an alias of the start of its block
+ * (see the top), declared with type, so &name has type's pointer type.
+ * "static DEFINE_PER_CPU(...)" makes both static.
+ */
+#define SIM_DEFINE_PER_CPU_ALIGNED(type, name, align)			\
+	__typeof__(type) name						\
+		__attribute__((alias("__sim_pcpu_block_" #name)));	\
+	static char __sim_pcpu_block_##name[(NR_CPUS - 1) * PCPU_UNIT_SIZE + \
+					    sizeof(type)]		\
+		__attribute__((aligned(align), used))
+#define DEFINE_PER_CPU(type, name)					\
+	SIM_DEFINE_PER_CPU_ALIGNED(type, name, __alignof__(type))
+#define DEFINE_PER_CPU_ALIGNED(type, name)				\
+	SIM_DEFINE_PER_CPU_ALIGNED(type, name, SMP_CACHE_BYTES)
+#define DEFINE_PER_CPU_SHARED_ALIGNED(type, name)	DEFINE_PER_CPU_ALIGNED(type, name)
+#define DEFINE_PER_CPU_READ_MOSTLY(type, name)		DEFINE_PER_CPU(type, name)
+#define DECLARE_PER_CPU(type, name)		extern __typeof__(type) name
+#define DECLARE_PER_CPU_ALIGNED(type, name)	DECLARE_PER_CPU(type, name)
+#define DECLARE_PER_CPU_SHARED_ALIGNED(type, name)	DECLARE_PER_CPU(type, name)
+#define DECLARE_PER_CPU_READ_MOSTLY(type, name)	DECLARE_PER_CPU(type, name)
+#define EXPORT_PER_CPU_SYMBOL(var)
+#define EXPORT_PER_CPU_SYMBOL_GPL(var)
 
 #endif

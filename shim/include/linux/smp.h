@@ -8,6 +8,7 @@
 
 #include <linux/types.h>
 #include <sim/cpu.h>
+#include <linux/preempt.h>
 
 /* Compile-time bound on simulated CPUs (CONFIG_NR_CPUS). */
 #define NR_CPUS		256
@@ -16,5 +17,8 @@ extern unsigned int nr_cpu_ids;
 
 #define smp_processor_id()	((unsigned int)sim_current_cpu())
 #define raw_smp_processor_id()	smp_processor_id()
+/* The calling task's CPU, kept until put_cpu() (preemption disabled). */
+#define get_cpu()		({ sim_preempt_disable(); smp_processor_id(); })
+#define put_cpu()		sim_preempt_enable()
 
 #endif
