@@ -22,6 +22,7 @@
 #include <linux/bug.h>
 #include <linux/cpumask.h>
 #include <linux/printk.h>
+#include <linux/rcupdate.h>
 #include <sim/cpu.h>
 #include "threads_exit.h"
 
@@ -85,7 +86,10 @@ static enum hrtimer_restart run_function(struct hrtimer *timer)
 	if (sim_cpu_is_online((unsigned int)timer->sim_cpu))
 		sim_set_cpu(timer->sim_cpu);
 	local_irq_save(flags);
+	/* Interrupt context is an RCU read-side critical section. */
+	rcu_read_lock();
 	restart = timer->function(timer);
+	rcu_read_unlock();
 	local_irq_restore(flags);
 	return restart;
 }

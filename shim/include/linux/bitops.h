@@ -43,6 +43,12 @@ static inline unsigned int hweight8(unsigned int x) { return __builtin_popcount(
 static inline unsigned int hweight16(unsigned int x) { return __builtin_popcount(x & 0xffff); }
 static inline unsigned int hweight32(unsigned int x) { return __builtin_popcount(x); }
 static inline unsigned int hweight64(u64 x) { return __builtin_popcountll(x); }
+
+/* Rotations by shift, taken modulo the word's width, as the kernel's. */
+static inline u32 rol32(u32 word, unsigned int shift) { return (word << (shift & 31)) | (word >> ((-shift) & 31)); }
+static inline u32 ror32(u32 word, unsigned int shift) { return (word >> (shift & 31)) | (word << ((-shift) & 31)); }
+static inline u64 rol64(u64 word, unsigned int shift) { return (word << (shift & 63)) | (word >> ((-shift) & 63)); }
+static inline u64 ror64(u64 word, unsigned int shift) { return (word >> (shift & 63)) | (word << ((-shift) & 63)); }
 /* 0-based index of the n-th (from 0) set bit of word; BITS_PER_LONG if none. */
 static inline unsigned int fns(unsigned long word, unsigned int n)
 {
@@ -78,6 +84,26 @@ static inline bool test_and_clear_bit(long nr, volatile unsigned long *addr)
 	return sim_marked(__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
 					     __ATOMIC_SEQ_CST)) & BIT_MASK(nr);
 }
+
+/* Set bit nr with acquire order, for a bit lock; its old value. */
+static inline bool test_and_set_bit_lock(long nr, volatile unsigned long *addr)
+{
+	return sim_marked(__atomic_fetch_or(addr + BIT_WORD(nr), BIT_MASK(nr),
+					    __ATOMIC_ACQUIRE)) & BIT_MASK(nr);
+}
+
+/* Clear bit nr with release order: the unlock of a bit lock. */
+static inline void clear_bit_unlock(long nr, volatile unsigned long *addr)
+{
+	sim_marked_void(__atomic_fetch_and(addr + BIT_WORD(nr), ~BIT_MASK(nr),
+					   __ATOMIC_RELEASE));
+}
+
+/*
+ * The kernel's may store the word plainly, its holder being the only
+ * writer; here it stays an atomic clear, with release order.
+ */
+#define __clear_bit_unlock(nr, addr)	clear_bit_unlock(nr, addr)
 
 /*
  * Non-atomic set.  The __ forms access the word as an ordinary one (the

@@ -59,6 +59,9 @@
 #define __acquires(x)
 #define __releases(x)
 #define __must_hold(x)
+#define __acquire(x)		((void)0)
+#define __release(x)		((void)0)
+#define __cond_lock(x, c)	(c)
 
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 /* The compiler forgets what it knew about var's value (no code). */

@@ -11,5 +11,7 @@
 #define _SHIM_LINUX_COMPILER_ATTRIBUTES_H
 
 #define noinline		__attribute__((__noinline__))
+/* The pseudo-keyword of a case that falls through on purpose. */
+#define fallthrough		__attribute__((__fallthrough__))
 
 #endif

@@ -6,8 +6,9 @@
  *
  * Guarantees kept: a timer's function runs no earlier than its expiry
  * time, once per arming; it runs on the simulated CPU that armed the
- * timer (smp_processor_id() there is that CPU), with interrupts off, as
- * the kernel's hard-interrupt expiry runs it; HRTIMER_RESTART re-arms it
+ * timer (smp_processor_id() there is that CPU), with interrupts off and
+ * inside an RCU read-side critical section, as the kernel's
+ * hard-interrupt expiry runs it; HRTIMER_RESTART re-arms it
  * at the expiry the function left (hrtimer_forward()); a function never
  * runs twice at once; hrtimer_cancel() returns only once the timer is
  * inactive and its function is not running, and says whether it was
@@ -101,6 +102,7 @@ void hrtimer_init(struct hrtimer *timer, clockid_t clock_id, enum hrtimer_mode m
 #define hrtimer_init_on_stack(timer, clock_id, mode)	hrtimer_init(timer, clock_id, mode)
 static inline void destroy_hrtimer_on_stack(struct hrtimer *timer)
 {
+	(void)timer;
 }
 
 /* hrtimer_init() and the function, in one call. */

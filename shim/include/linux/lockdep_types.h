@@ -9,5 +9,11 @@
 #define _SHIM_LINUX_LOCKDEP_TYPES_H
 
 struct lock_class_key { };
+/*
+ * The lockdep state of a lock that is not one of the shim's lock types
+ * (a bit lock, a "lock" that is a section of code): empty, as it is
+ * inside the kernel's without CONFIG_LOCKDEP (see lockdep.h).
+ */
+struct lockdep_map { };
 
 #endif

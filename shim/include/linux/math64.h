@@ -27,6 +27,19 @@ static inline u64 div64_u64_rem(u64 dividend, u64 divisor, u64 *remainder)
 	return dividend / divisor;
 }
 
+/*
+ * <asm/div64.h>'s do_div(n, base): n (a u64 lvalue) becomes n / base; the
+ * value is the remainder (u32).
+ */
+#define do_div(n, base)							\
+	({								\
+		u32 __dd_base = (base);					\
+		u32 __dd_rem = (u32)((n) % __dd_base);			\
+									\
+		(n) /= __dd_base;					\
+		__dd_rem;						\
+	})
+
 static inline u64 div_u64(u64 dividend, u32 divisor)
 {
 	return dividend / divisor;

@@ -151,8 +151,13 @@ static inline int __objpool_try_add_slot(void *obj, struct objpool_head *pool,
 
 	/* Reserve entries[end]. */
 	do {
-		/* A ring never holds more than the pool's objects. */
-		WARN_ON_ONCE(end - READ_ONCE(ring->head) > (uint32_t)pool->nr_objs);
+		/*
+		 * A ring never holds more than the pool's objects.  With
+		 * another pusher on the ring, end may be stale and head
+		 * already past it (a negative distance): no excess, and the
+		 * compare-and-swap fails and reads end again.
+		 */
+		WARN_ON_ONCE((int32_t)(end - READ_ONCE(ring->head)) > pool->nr_objs);
 	} while (!try_cmpxchg_acquire(&ring->tail, &end, end + 1));
 	WRITE_ONCE(ring->entries[end & ring->mask], obj);
 	/* The entries before ours first (another task of this CPU's). */

@@ -14,7 +14,9 @@
  * unregistered when it exits, so users never see liburcu.
  *
  * Not modelled: a read section does not disable preemption (the kernel's
- * non-preemptible RCU); callbacks are not run in softirq context; there
+ * non-preemptible RCU), and a region with preemption or interrupts
+ * disabled is no read section, as it is in the kernel, except
+ * get_cpu()...put_cpu() (<linux/smp.h>) and an hrtimer's function; callbacks are not run in softirq context; there
  * are no expedited grace periods, no SRCU and no Tasks RCU; grace periods
  * do not advance under the deterministic scheduler (sim_det.h).
  */
@@ -47,9 +49,34 @@ void kvfree_rcu_barrier(void);
 #define rcu_dereference(p)		READ_ONCE(p)
 #define rcu_dereference_raw(p)		READ_ONCE(p)
 #define rcu_dereference_protected(p, c)	(p)
+/* The lockdep condition c (a lock that also makes the read safe) is not checked. */
+#define rcu_dereference_check(p, c)	READ_ONCE(p)
 #define rcu_access_pointer(p)		READ_ONCE(p)
 #define rcu_assign_pointer(p, v)	__atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
 #define RCU_INIT_POINTER(p, v)		WRITE_ONCE(p, v)
+
+/*
+ * Mark head as not passed to call_rcu() yet, for
+ * rcu_head_after_call_rcu(): call_rcu() stores its function in it.
+ */
+static inline void rcu_head_init(struct rcu_head *head)
+{
+	head->func = (rcu_callback_t)~0UL;
+}
+
+/* Whether call_rcu(head, func) was called since rcu_head_init(head). */
+static inline bool rcu_head_after_call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	return READ_ONCE(head->func) == func;
+}
+
+/* Leave the read-side section for a scheduling point, and enter it again. */
+#define cond_resched_rcu()						\
+	do {								\
+		rcu_read_unlock();					\
+		cond_resched();						\
+		rcu_read_lock();					\
+	} while (0)
 
 /* The kernel's bound on the rcu_head offset within the object. */
 #define __is_kvfree_rcu_offset(offset)	((offset) < 4096)
