@@ -16,9 +16,10 @@
  * Not modelled: a read section does not disable preemption (the kernel's
  * non-preemptible RCU), and a region with preemption or interrupts
  * disabled is no read section, as it is in the kernel, except
- * get_cpu()...put_cpu() (<linux/smp.h>) and an hrtimer's function; callbacks are not run in softirq context; there
- * are no expedited grace periods, no SRCU and no Tasks RCU; grace periods
- * do not advance under the deterministic scheduler (sim_det.h).
+ * get_cpu()...put_cpu() (<linux/smp.h>) and an hrtimer's function;
+ * callbacks are not run in softirq context; there are no expedited grace
+ * periods, no SRCU and no Tasks RCU; grace periods do not advance under
+ * the deterministic scheduler (sim_det.h).
  */
 #ifndef _SHIM_LINUX_RCUPDATE_H
 #define _SHIM_LINUX_RCUPDATE_H
