@@ -19,6 +19,7 @@ static enum sim_cpu_map cpu_map;
 static bool cpu_offline_flag[NR_CPUS];
 static unsigned int nr_online;
 static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
+static bool cpus_are_up;
 
 static void cpus_setup(void)
 {
@@ -39,6 +40,13 @@ static void cpus_setup(void)
 	if (cpu_map == SIM_CPU_MAP_DEFAULT)
 		cpu_map = sim_rseq_usable(nr_cpu_ids) ? SIM_CPU_MAP_GETCPU : SIM_CPU_MAP_RR;
 	sim_switches.preempt_rt = config->preempt_rt;
+	__atomic_store_n(&cpus_are_up, true, __ATOMIC_RELEASE);
+	sim_static_percpu_cpus_up();
+}
+
+bool sim_cpus_are_up(void)
+{
+	return __atomic_load_n(&cpus_are_up, __ATOMIC_ACQUIRE);
 }
 
 void sim_cpus_up(void)

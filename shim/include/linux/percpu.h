@@ -11,13 +11,15 @@
  *
  * Static per-CPU variables (DEFINE_PER_CPU) follow the same rule: the
  * variable is CPU 0's copy, and each is the start of a zeroed .bss block
- * of NR_CPUS units, so that CPU n's copy lies n units on, as the
- * allocations' do.  A block costs NR_CPUS units of address space
- * (1 GiB); only the pages of the nr_cpu_ids copies touched are ever
- * backed.  What this cannot give: an initialiser
+ * of SIM_STATIC_PERCPU_CPUS units, so that CPU n's copy lies n units on,
+ * as the allocations' do.  A block costs that many units of address
+ * space (128 MiB); only the pages of the copies touched are ever backed.
+ * The bound is below NR_CPUS because valgrind loads no program whose
+ * .bss passes about 1.3 GiB; a program with a static per-CPU variable
+ * aborts at start-up, saying so, when nr_cpu_ids is above it.  What this cannot give: an initialiser
  * (DEFINE_PER_CPU(int, x) = 1, which the kernel copies to every CPU) is
- * a compile error here, and the sections (.data..percpu..read_mostly
- * and friends) are one .bss each.  As in the kernel (RELOC_HIDE), a
+ * a compile error here; the sections (.data..percpu..read_mostly and
+ * friends) are one .bss each; a static one's name is a global symbol.  As in the kernel (RELOC_HIDE), a
  * per-CPU pointer is hidden from the compiler before the offset is
  * added: it may not assume the access stays inside CPU 0's copy.
  */
@@ -31,6 +33,11 @@
 #include <linux/cache.h>
 
 #define PCPU_UNIT_SIZE	(1UL << PCPU_UNIT_SHIFT)
+
+/* The CPUs a static per-CPU variable has room for (see the top). */
+#define SIM_STATIC_PERCPU_CPUS	32
+/* Abort, naming variable name, if nr_cpu_ids is above SIM_STATIC_PERCPU_CPUS. */
+void sim_static_percpu_check(const char *name);
 
 /* Allocate size zeroed bytes on every CPU; NULL on failure. */
 void *__alloc_percpu(size_t size, size_t align);
@@ -106,14 +113,23 @@ static inline unsigned long sim_this_cpu_offset(void)
 /*
  * A static per-CPU variable: name is an alias of the start of its block
  * (see the top), declared with type, so &name has type's pointer type.
- * "static DEFINE_PER_CPU(...)" makes both static.
+ * The block comes first, so that a "static" before DEFINE_PER_CPU()
+ * makes the block static.  name is declared extern (an alias may not be
+ * a tentative definition, which GCC takes for a second one), so it is a
+ * global symbol even then: two files of one program with a static
+ * per-CPU variable of the same name do not link.
  */
 #define SIM_DEFINE_PER_CPU_ALIGNED(type, name, align)			\
-	__typeof__(type) name						\
-		__attribute__((alias("__sim_pcpu_block_" #name)));	\
-	static char __sim_pcpu_block_##name[(NR_CPUS - 1) * PCPU_UNIT_SIZE + \
-					    sizeof(type)]		\
-		__attribute__((aligned(align), used))
+	char __sim_pcpu_block_##name[(SIM_STATIC_PERCPU_CPUS - 1) *	\
+				     PCPU_UNIT_SIZE + sizeof(type)]	\
+		__attribute__((aligned(align), used));			\
+	__attribute__((constructor)) static void			\
+	__sim_pcpu_check_##name(void)					\
+	{								\
+		sim_static_percpu_check(#name);				\
+	}								\
+	extern __typeof__(type) name					\
+		__attribute__((alias("__sim_pcpu_block_" #name)))
 #define DEFINE_PER_CPU(type, name)					\
 	SIM_DEFINE_PER_CPU_ALIGNED(type, name, __alignof__(type))
 #define DEFINE_PER_CPU_ALIGNED(type, name)				\
