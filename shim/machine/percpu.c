@@ -108,36 +108,3 @@ void free_percpu(void *ptr)
 	pcpu_sizes[offset / 16] = 0;
 	spin_unlock(&pcpu_lock);
 }
-
-
-/* A static per-CPU variable of the program (the first one named), or NULL. */
-static const char *static_percpu_name;
-
-/* With the CPUs up: abort if a static per-CPU variable has no room for them. */
-static void static_percpu_fits(void)
-{
-	if (!static_percpu_name || nr_cpu_ids <= SIM_STATIC_PERCPU_CPUS)
-		return;
-	pr_emerg("libslab: the static per-CPU variable %s has room for %d CPUs, not %u: set nr_cpus=%d or fewer in LIBSLAB_CMDLINE\n",
-		 static_percpu_name, SIM_STATIC_PERCPU_CPUS, nr_cpu_ids,
-		 SIM_STATIC_PERCPU_CPUS);
-	abort();
-}
-
-/*
- * Called by each variable's constructor, before main() and before the
- * machine's parameters may have been read: the check waits for the CPUs
- * to come up (sim_static_percpu_cpus_up()), unless they are up already.
- */
-void sim_static_percpu_check(const char *name)
-{
-	if (!static_percpu_name)
-		static_percpu_name = name;
-	if (sim_cpus_are_up())
-		static_percpu_fits();
-}
-
-void sim_static_percpu_cpus_up(void)
-{
-	static_percpu_fits();
-}

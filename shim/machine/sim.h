@@ -114,10 +114,6 @@ const struct sim_config *sim_config(void);
 
 /* Set the CPUs up from the configuration, once. */
 void sim_cpus_up(void);
-/* Whether sim_cpus_up() has run: nr_cpu_ids is final. */
-bool sim_cpus_are_up(void);
-/* percpu.c: the CPUs are up; check the static per-CPU variables' room. */
-void sim_static_percpu_cpus_up(void);
 /* How tasks are placed: cpu_map=, or the default resolved to rr or getcpu. */
 enum sim_cpu_map sim_cpu_map(void);
 /* The first online CPU at or after cpu, wrapping around. */

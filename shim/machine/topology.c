@@ -7,9 +7,12 @@
  * operations with their callbacks and lock, are cpu.c's.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <linux/kernel.h>
 #include <linux/cpumask.h>
+#include <linux/percpu.h>
+#include <linux/printk.h>
 #include "sim.h"
 
 unsigned int nr_cpu_ids = 1;
@@ -20,6 +23,20 @@ static bool cpu_offline_flag[NR_CPUS];
 static unsigned int nr_online;
 static pthread_once_t cpus_once = PTHREAD_ONCE_INIT;
 static bool cpus_are_up;
+
+/* A static per-CPU variable of the program (the first one named), or NULL. */
+static const char *static_percpu_name;
+
+/* With the CPUs up: abort if a static per-CPU variable has no room for them. */
+static void static_percpu_fits(void)
+{
+	if (!static_percpu_name || nr_cpu_ids <= SIM_STATIC_PERCPU_CPUS)
+		return;
+	pr_emerg("libslab: the static per-CPU variable %s has room for %d CPUs, not %u: set nr_cpus=%d or fewer in LIBSLAB_CMDLINE\n",
+		 static_percpu_name, SIM_STATIC_PERCPU_CPUS, nr_cpu_ids,
+		 SIM_STATIC_PERCPU_CPUS);
+	abort();
+}
 
 static void cpus_setup(void)
 {
@@ -41,10 +58,11 @@ static void cpus_setup(void)
 		cpu_map = sim_rseq_usable(nr_cpu_ids) ? SIM_CPU_MAP_GETCPU : SIM_CPU_MAP_RR;
 	sim_switches.preempt_rt = config->preempt_rt;
 	__atomic_store_n(&cpus_are_up, true, __ATOMIC_RELEASE);
-	sim_static_percpu_cpus_up();
+	static_percpu_fits();
 }
 
-bool sim_cpus_are_up(void)
+/* Whether cpus_setup() has run: nr_cpu_ids is final. */
+static bool cpus_up_already(void)
 {
 	return __atomic_load_n(&cpus_are_up, __ATOMIC_ACQUIRE);
 }
@@ -144,4 +162,17 @@ void sim_cpu_mark_online(unsigned int cpu)
 {
 	__atomic_store_n(&cpu_offline_flag[cpu], false, __ATOMIC_SEQ_CST);
 	__atomic_fetch_add(&nr_online, 1, __ATOMIC_RELAXED);
+}
+
+/*
+ * Called by each variable's constructor, before main() and before the
+ * machine's parameters may have been read: the check waits for the CPUs
+ * to come up (cpus_setup()), unless they are up already.
+ */
+void sim_static_percpu_check(const char *name)
+{
+	if (!static_percpu_name)
+		static_percpu_name = name;
+	if (cpus_up_already())
+		static_percpu_fits();
 }

@@ -268,8 +268,10 @@ run_program() {
 	[ "$tool" = valgrind ] && wrapper=(valgrind --error-exitcode=99 --leak-check=full --quiet
 		--suppressions="$here/lib-files.supp")
 	start=$(date +%s.%N)
+	# A program that hangs fails (timeout's status 124) instead of
+	# holding up the test command.
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-		"${wrapper[@]}" "$exe" "${args[@]}" >"$log" 2>&1 || rc=$?
+		timeout --kill-after=10 300 "${wrapper[@]}" "$exe" "${args[@]}" >"$log" 2>&1 || rc=$?
 	end=$(date +%s.%N)
 	echo "$rc $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')"
 }

@@ -67,12 +67,12 @@ static inline ktime_t ns_to_ktime(u64 ns)
 
 static inline ktime_t ms_to_ktime(u64 ms)
 {
-	return (ktime_t)(ms * NSEC_PER_MSEC);
+	return (ktime_t)ms * NSEC_PER_MSEC;
 }
 
 static inline ktime_t us_to_ktime(u64 us)
 {
-	return (ktime_t)(us * NSEC_PER_USEC);
+	return (ktime_t)us * NSEC_PER_USEC;
 }
 
 static inline s64 ktime_us_delta(ktime_t later, ktime_t earlier)

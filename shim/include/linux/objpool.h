@@ -31,7 +31,11 @@
  * kernel that wait never happens (one pusher per ring at a time); here
  * it keeps last from passing an entry not yet written.  It spins: a
  * pusher stopped for good between reserving and publishing would stop
- * the pushes after it on that ring.
+ * the pushes after it on that ring.  And a pop or a push is an RCU
+ * read-side critical section, as the kernel's interrupts-off section
+ * is: a pool freed from an RCU callback after a flag was set
+ * (test_objpool's asynchronous cases) is not freed under a pop that
+ * began before.
  */
 #ifndef _SHIM_LINUX_OBJPOOL_H
 #define _SHIM_LINUX_OBJPOOL_H
@@ -41,6 +45,7 @@
 #include <linux/compiler.h>
 #include <linux/cpumask.h>
 #include <linux/irqflags.h>
+#include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/smp.h>
 #include <linux/types.h>
@@ -132,12 +137,14 @@ static inline void *objpool_pop(struct objpool_head *pool)
 	int cpu, tried;
 
 	raw_local_irq_save(irq);
+	rcu_read_lock();
 	cpu = raw_smp_processor_id();
 	for (tried = 0; tried < pool->nr_possible_cpus && !obj; tried++) {
 		obj = __objpool_try_get_slot(pool, cpu);
 		if (!obj)
 			cpu = cpumask_next_wrap(cpu, cpu_possible_mask, -1, 1);
 	}
+	rcu_read_unlock();
 	raw_local_irq_restore(irq);
 	return obj;
 }
@@ -175,7 +182,9 @@ static inline int objpool_push(void *obj, struct objpool_head *pool)
 	int ret;
 
 	raw_local_irq_save(irq);
+	rcu_read_lock();
 	ret = __objpool_try_add_slot(obj, pool, raw_smp_processor_id());
+	rcu_read_unlock();
 	raw_local_irq_restore(irq);
 	return ret;
 }
