@@ -374,6 +374,14 @@ kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 	unsigned int idx;
 	char buf[64];
 
+	/*
+	 * Without separate buckets (CONFIG_SLAB_BUCKETS off), 6.12's
+	 * kmem_buckets_create() makes no caches and hands back ZERO_SIZE_PTR,
+	 * a handle its callers only test for NULL: their allocations go to
+	 * the kmalloc caches.
+	 */
+	if (!IS_ENABLED(CONFIG_LIBSLAB_BUCKETS))
+		return (kmem_buckets *)ZERO_SIZE_PTR;
 	if (WARN_ON(!kmalloc_caches[KMALLOC_NORMAL][KMALLOC_SHIFT_HIGH]))
 		return NULL;	/* before libslab_init() */
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
@@ -410,6 +418,9 @@ EXPORT_SYMBOL(kmem_buckets_create);
 
 void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags)
 {
+	/* Without buckets, the kernel's macro drops b: kmalloc's caches. */
+	if (!IS_ENABLED(CONFIG_LIBSLAB_BUCKETS))
+		b = NULL;
 	return __do_kmalloc_node(b, size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_buckets_alloc);

@@ -115,9 +115,15 @@ EXPORT_SYMBOL(kmem_cache_size);
  */
 bool slab_unmergeable(struct kmem_cache *s)
 {
-	/* Boot caches (refcount < 0) are exempt until fully set up. */
+	/*
+	 * Boot caches (refcount < 0) are exempt until fully set up.  A
+	 * usercopy region only counts with the usercopy check built in
+	 * (6.12's slab_unmergeable(), CONFIG_HARDENED_USERCOPY): without it
+	 * the kmalloc caches, whose region is the whole object, take others.
+	 */
 	return slab_nomerge || (s->flags & SLAB_NEVER_MERGE) || s->ctor ||
-	       s->usersize || s->refcount < 0;
+	       (IS_ENABLED(CONFIG_LIBSLAB_HARDENED_USERCOPY) && s->usersize) ||
+	       s->refcount < 0;
 }
 
 /* An existing cache that can serve objects of size with these flags. */
@@ -248,8 +254,13 @@ static int check_create_args(const char *name, unsigned int size,
 	if (flags & ~SLAB_FLAGS_PERMITTED)
 		return -EINVAL;
 
-	/* A usercopy region must lie inside the object. */
-	if (WARN_ON(!args->usersize && args->useroffset) ||
+	/*
+	 * A usercopy region must lie inside the object.  Without the
+	 * usercopy check there is no region at all, so the cache may merge
+	 * (6.12's __kmem_cache_create_args() clears it then, unchecked).
+	 */
+	if (!IS_ENABLED(CONFIG_LIBSLAB_HARDENED_USERCOPY) ||
+	    WARN_ON(!args->usersize && args->useroffset) ||
 	    WARN_ON(size < args->usersize ||
 		    size - args->usersize < args->useroffset)) {
 		args->usersize = 0;

@@ -357,6 +357,18 @@ static inline void lslab_trace_kmem_cache_free(unsigned long call_site, const vo
 #define SLAB_CMPXCHG_DOUBLE	__SLAB_FLAG_BIT(_SLAB_CMPXCHG_DOUBLE)
 #endif
 
+/*
+ * Beside the kernel's SLUB (the side-by-side and module builds), the core
+ * keeps usercopy regions and bucket caches whatever the kernel's options,
+ * as the userspace build does; in a kernel on libslab,
+ * libslab_kernel_names.h sets them from HARDENED_USERCOPY and
+ * SLAB_BUCKETS.
+ */
+#ifndef CONFIG_LIBSLAB_ALLOCATOR
+#define CONFIG_LIBSLAB_HARDENED_USERCOPY 1
+#define CONFIG_LIBSLAB_BUCKETS 1
+#endif
+
 /* ---- 6. what the kernel does not export to modules --------------------- */
 #ifdef MODULE
 /*

@@ -106,11 +106,58 @@ static void libslab_replace_flush_workqueue_has_a_rescuer(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, found);
 }
 
+/*
+ * 6.12's kmem_buckets_create(): without SLAB_BUCKETS it makes no cache and
+ * returns ZERO_SIZE_PTR (the bucket allocation macros drop the handle);
+ * with it, one cache per kmalloc size.  A trace-capture kernel on libslab
+ * (SLAB_BUCKETS off) once listed 14 memdup_user-* caches that stock SLUB
+ * does not have (docs/kernel.md, "slabinfo against stock").
+ */
+static void libslab_replace_buckets_follow_config(struct kunit *test)
+{
+	kmem_buckets *b = kmem_buckets_create("libslab_rb", 0, 0, 0, NULL);
+	int idx;
+
+	if (!IS_ENABLED(CONFIG_SLAB_BUCKETS)) {
+		KUNIT_EXPECT_PTR_EQ(test, (void *)b, (void *)ZERO_SIZE_PTR);
+		return;
+	}
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, b);
+	KUNIT_EXPECT_NOT_NULL(test, (*b)[6]);
+	if ((*b)[6])
+		KUNIT_EXPECT_EQ(test, (*b)[6]->object_size, 64);
+	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+		kmem_cache_destroy((*b)[idx]);
+	kfree(b);
+}
+
+/*
+ * 6.12's slab_unmergeable() and __kmem_cache_create_args(): a usercopy
+ * region keeps a cache apart only with HARDENED_USERCOPY (without it the
+ * region is dropped, and the kmalloc caches, whose region is the whole
+ * object, take other caches in).  A cache of kmalloc-64's geometry with a
+ * region merges into kmalloc-64 without the option, and not with it.
+ */
+static void libslab_replace_usercopy_merge_follows_config(struct kunit *test)
+{
+	struct kmem_cache *s = kmem_cache_create_usercopy("libslab_ruc", 64, 0, 0,
+							  0, 64, NULL);
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	if (IS_ENABLED(CONFIG_HARDENED_USERCOPY))
+		KUNIT_EXPECT_FALSE(test, is_kmalloc_64(s));
+	else if (!IS_ENABLED(CONFIG_RANDOM_KMALLOC_CACHES))
+		KUNIT_EXPECT_PTR_EQ(test, s, kmalloc_caches[KMALLOC_NORMAL][6]);
+	kmem_cache_destroy(s);
+}
+
 static struct kunit_case libslab_replace_cases[] = {
 	KUNIT_CASE(libslab_replace_inline_kmalloc),
 	KUNIT_CASE(libslab_replace_large_kmalloc),
 	KUNIT_CASE(libslab_replace_holds_slub_dead),
 	KUNIT_CASE(libslab_replace_flush_workqueue_has_a_rescuer),
+	KUNIT_CASE(libslab_replace_buckets_follow_config),
+	KUNIT_CASE(libslab_replace_usercopy_merge_follows_config),
 	{}
 };
 

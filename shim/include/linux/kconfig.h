@@ -30,6 +30,15 @@
 #define CONFIG_LIBSLAB_FAILSLAB 1
 #endif
 /*
+ * The usercopy regions of caches (HARDENED_USERCOPY: a cache with one is
+ * never merged) and kmem_buckets_create()'s private caches
+ * (SLAB_BUCKETS): on in every userspace variant, as the flags of
+ * <linux/slab.h> assume.  In a kernel on libslab, the kernel's options
+ * set them (kernel/replace/libslab_kernel_names.h).
+ */
+#define CONFIG_LIBSLAB_HARDENED_USERCOPY 1
+#define CONFIG_LIBSLAB_BUCKETS 1
+/*
  * might_sleep() checks the context (the fast library's has no such hook,
  * see <sim/hooks.h>).
  */
