@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# capture-boot-trace.sh [--out FILE.xz] - record a real slab workload:
+# capture-boot-trace.sh [--libslab] [--out FILE.xz] - record a real slab
+# workload:
 #
 #   1. build an x86_64 Linux 6.12 with its own SLUB (libslab not built in)
 #      and the kmem trace events (kernel/configs/trace-capture.config) in
@@ -16,27 +17,53 @@
 #   3. write that dump, xz-compressed, to FILE (default
 #      bench/traces/boot-x86_64.trace.xz), ready for "slabsim replay".
 #
+# --libslab builds the same configuration with libslab as the kernel's
+# slab allocator (plus kernel/configs/trace-capture-libslab.config, in
+# $LIBSLAB_KERNEL_DIR/build-x86_64-trace-libslab), boots it with the same
+# command line and workload, writes its dump to FILE (default
+# $LIBSLAB_KERNEL_DIR/traces/boot-x86_64-libslab.trace.xz; never the
+# stock trace of bench/traces/), then compares its slabinfo with the
+# stock dump's (compare-slabinfo.py, the differences explained in
+# kernel/replace/slabinfo-trace-capture.txt) and replays its events with
+# slabsim (from build/release, when bench/slabsim.sh has built it).  That
+# kernel has no /sys/kernel/slab, so its dump's "caches" and "aliases"
+# sections are empty.
+#
 # The dump is plain text in sections, each opened by a "# libslab-trace:
 # <section>" line: "cmdline", "slabinfo", "caches" (one line per cache:
-# name object_size size align order flags), "trace" (ftrace's text
-# output), "end".  Pointers are not hashed (no_hash_pointers), so an
-# object's allocation and free carry the same address.
+# name object_size size align order flags), "aliases", "trace"
+# (ftrace's text output), "end".  Pointers are not hashed
+# (no_hash_pointers), so an object's allocation and free carry the same
+# address.
 set -uo pipefail
 
 # shellcheck source=kernel/scripts/common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-OUT=$LIBSLAB_REPO/bench/traces/boot-x86_64.trace.xz
+STOCK_TRACE=$LIBSLAB_REPO/bench/traces/boot-x86_64.trace.xz
+OUT=""
+LIBSLAB=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) OUT=$2; shift 2 ;;
 	--out=*) OUT=${1#--out=}; shift ;;
-	-h|--help) sed -n '4,23p' "$0"; exit 0 ;;
+	--libslab) LIBSLAB=1; shift ;;
+	-h|--help) sed -n '4,37p' "$0"; exit 0 ;;
 	*) fail "unknown argument $1 (try --help)" ;;
 	esac
 done
 TREE=$LIBSLAB_TREE
-BUILD=$LIBSLAB_BASE/build-x86_64-trace
+KUNITCONFIGS=(--kunitconfig="$LIBSLAB_REPO/kernel/configs/trace-capture.config")
+if [ $LIBSLAB = 1 ]; then
+	BUILD=$LIBSLAB_BASE/build-x86_64-trace-libslab
+	KUNITCONFIGS+=(--kunitconfig="$LIBSLAB_REPO/kernel/configs/trace-capture-libslab.config")
+	OUT=${OUT:-$LIBSLAB_BASE/traces/boot-x86_64-libslab.trace.xz}
+	[ "$(realpath -m "$OUT")" = "$(realpath -m "$STOCK_TRACE")" ] &&
+		fail "--libslab must not overwrite the stock trace $STOCK_TRACE"
+else
+	BUILD=$LIBSLAB_BASE/build-x86_64-trace
+	OUT=${OUT:-$STOCK_TRACE}
+fi
 STAMP=$(date +%Y%m%d-%H%M%S)
 LOG=$LIBSLAB_LOGDIR/trace-build-$STAMP.log
 CONSOLE=$LIBSLAB_LOGDIR/trace-console-$STAMP.log
@@ -51,17 +78,22 @@ say() { echo "capture-boot-trace: $*"; }
 t0=$(date +%s)
 
 # 1. the kernel, with the kernel's own SLUB: the series is checked out in
-# the tree but CONFIG_LIBSLAB stays off.
+# the tree but CONFIG_LIBSLAB stays off.  With --libslab, libslab is the
+# slab allocator (kunit.py fails if the choice cannot be made).
 python3 "$TREE/tools/testing/kunit/kunit.py" build --arch=x86_64 --build_dir="$BUILD" \
-	--kunitconfig="$LIBSLAB_REPO/kernel/configs/trace-capture.config" \
-	--make_options "CC=$CC" --jobs="$LIBSLAB_JOBS" > "$LOG" 2>&1 ||
+	"${KUNITCONFIGS[@]}" --make_options "CC=$CC" --jobs="$LIBSLAB_JOBS" > "$LOG" 2>&1 ||
 	{ tail -40 "$LOG"; fail "kernel build (log $LOG)"; }
-grep -q '^CONFIG_LIBSLAB=' "$BUILD/.config" && fail "the capture kernel must use the kernel's SLUB"
+grep -q '^CONFIG_LIBSLAB=' "$BUILD/.config" && fail "the capture kernel must not build libslab beside SLUB"
+if [ $LIBSLAB = 1 ]; then
+	grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" || fail "CONFIG_LIBSLAB_ALLOCATOR is not set"
+else
+	grep -qx 'CONFIG_SLUB=y' "$BUILD/.config" || fail "the capture kernel must use the kernel's SLUB"
+fi
 say "kernel built ($(( $(date +%s) - t0 )) s)"
 
 # 2. boot; init writes the dump to ttyS1, a file on the host.
 INIT=$(mktemp)
-INITRD=$LIBSLAB_BASE/trace-initramfs.cpio.gz
+INITRD=$BUILD/trace-initramfs.cpio.gz
 trap 'rm -f "$INIT"' EXIT
 cat > "$INIT" <<'INIT_EOF'
 #!/bin/sh
@@ -70,18 +102,9 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tracefs tracefs /sys/kernel/tracing
 echo "libslab-trace: init running"
-# The workload: files in a tmpfs, a walk of /proc and /sys, networking.
-mount -t tmpfs tmpfs /tmp
-for i in 1 2 3 4 5 6 7 8; do
-	mkdir -p /tmp/d$i
-	for j in 1 2 3 4 5 6 7 8 9 10; do echo "file $i $j" > /tmp/d$i/f$j; done
-done
-find /proc /sys > /dev/null 2>&1
-ls -lR /tmp > /dev/null
-rm -rf /tmp/d1 /tmp/d2 /tmp/d3 /tmp/d4
-ip link set lo up
-ip addr add 127.0.0.1/8 dev lo
-ping -c 3 -i 0.2 127.0.0.1 > /dev/null 2>&1
+# The workload (kernel/scripts/trace-workload.sh): files in a tmpfs, a
+# walk of /proc and /sys, networking.
+. /trace-workload.sh
 echo 0 > /sys/kernel/tracing/tracing_on
 echo "libslab-trace: tracing stopped"
 out=/dev/ttyS1
@@ -91,8 +114,10 @@ stty -F $out raw -echo 115200 2>/dev/null
 	cat /proc/cmdline
 	echo "# libslab-trace: slabinfo"
 	cat /proc/slabinfo
+	# A kernel on libslab has no /sys/kernel/slab: empty sections.
+	[ -d /sys/kernel/slab ] || echo "libslab-trace: no /sys/kernel/slab" > /dev/console
 	echo "# libslab-trace: caches"
-	for d in /sys/kernel/slab/*; do
+	[ -d /sys/kernel/slab ] && for d in /sys/kernel/slab/*; do
 		[ -L "$d" ] && continue
 		n=${d##*/}
 		f=""
@@ -103,7 +128,7 @@ stty -F $out raw -echo 115200 2>/dev/null
 		echo "$n $(cat "$d/object_size") $(cat "$d/slab_size") $(cat "$d/align") $(cat "$d/order") ${f:-none}"
 	done
 	echo "# libslab-trace: aliases"
-	for d in /sys/kernel/slab/*; do
+	[ -d /sys/kernel/slab ] && for d in /sys/kernel/slab/*; do
 		[ -L "$d" ] || continue
 		t=$(readlink "$d")
 		echo "${d##*/} ${t##*/}"
@@ -116,7 +141,8 @@ echo "libslab-trace: dump written"
 # Without ACPI there is no power-off; a reboot ends QEMU (-no-reboot).
 reboot -f
 INIT_EOF
-"$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" "$INIT" || fail "make-initramfs.sh"
+"$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" "$INIT" \
+	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" || fail "make-initramfs.sh"
 CMDLINE="console=ttyS0 panic=-1 reboot=t i8042.noaux no_hash_pointers"
 CMDLINE="$CMDLINE trace_event=$EVENTS trace_buf_size=96M"
 t1=$(date +%s)
@@ -141,4 +167,23 @@ say "$(grep -c ': kmalloc: \|: kmem_cache_alloc: ' "$DUMP") allocations," \
 	"$(grep -c ': kfree: \|: kmem_cache_free: ' "$DUMP") frees," \
 	"$(grep -c ': mm_page_alloc: \|: mm_page_free: ' "$DUMP") page events;" \
 	"$OUT is $(du -k "$OUT" | cut -f1) KiB"
+[ $LIBSLAB = 1 ] || { say "PASS ($(( $(date +%s) - t0 )) s)"; exit 0; }
+
+# 4. (--libslab) the boot was clean; its slabinfo against the stock
+# capture's; its events through slabsim.
+status=0
+[ "$qrc" = 0 ] || { say "FAIL: QEMU exit $qrc, not a clean restart"; status=1; }
+libslab_console_clean "$CONSOLE" || { say "FAIL: a kernel problem on the console $CONSOLE"; status=1; }
+grep -c "libslab: the kernel's slab allocator" "$CONSOLE" | grep -qx 1 ||
+	{ say "FAIL: libslab's start-up line is not on the console once"; status=1; }
+python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo.py" \
+	--explained "$LIBSLAB_REPO/kernel/replace/slabinfo-trace-capture.txt" "$STOCK_TRACE" "$DUMP" ||
+	{ say "FAIL: slabinfo differs from the stock capture's $STOCK_TRACE"; status=1; }
+SLABSIM=${LIBSLAB_SLABSIM:-$LIBSLAB_REPO/build/release/bench/slabsim}
+if [ -x "$SLABSIM" ]; then
+	"$SLABSIM" replay "$OUT" || { say "FAIL: slabsim replay $OUT"; status=1; }
+else
+	say "no $SLABSIM (bash bench/slabsim.sh builds it): the replay is left out"
+fi
+[ $status = 0 ] || fail "the libslab capture failed a check"
 say "PASS ($(( $(date +%s) - t0 )) s)"
