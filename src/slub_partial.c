@@ -448,7 +448,8 @@ static bool cpu_has_slabs(struct kmem_cache *s, unsigned int cpu)
 {
 	struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
 
-	return READ_ONCE(c->slab) || READ_ONCE(c->partial);
+	/* Racy on purpose: the owner writes both under its local lock only. */
+	return data_race(READ_ONCE(c->slab)) || data_race(READ_ONCE(c->partial));
 }
 
 /*

@@ -202,7 +202,17 @@ int hrtimer_cancel(struct hrtimer *timer)
 
 bool hrtimer_active(const struct hrtimer *timer)
 {
-	return READ_ONCE(timer->sim_queued) || READ_ONCE(timer->sim_running);
+	bool active;
+
+	/*
+	 * Under the lock, as the kernel's seqcount read gives one consistent
+	 * answer: "not active" then also orders the timer thread's last use
+	 * of timer before whatever the caller does with it next.
+	 */
+	pthread_mutex_lock(&hrt_lock);
+	active = timer->sim_queued || timer->sim_running;
+	pthread_mutex_unlock(&hrt_lock);
+	return active;
 }
 
 u64 hrtimer_forward(struct hrtimer *timer, ktime_t now, ktime_t interval)
