@@ -51,7 +51,7 @@ fi
 export LIBSLAB_SERIES_READY=1
 step "check-series" "$SCRIPTS/check-series.sh"
 step "x86_64 on libslab (replacement mode, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
-step "arm64 on libslab (replacement mode)" "$SCRIPTS/run-replacement.sh" --arch arm64
+step "arm64 on libslab (replacement mode, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-replacement.sh" --arch arm64
 step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"
 step "differential oracle (kernel SLUB against libslab)" "$SCRIPTS/run-oracle.sh"
