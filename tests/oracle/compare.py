@@ -19,7 +19,8 @@ it for EXPECTED <run>.txt, matches it:
 Both sides' output is a console: the oracle lines, the "libslab: expected
 report begin|end <scenario>" markers around the reports a scenario
 provokes on purpose, and whatever else the kernel (or libslab's printk)
-prints.  Between the markers the key lines of a report become
+prints.  Between the markers the key lines of a report, each WARN (its
+message and banner) and slub_debug=T's TRACE lines become normalised
 "<scenario> report" observations.  Outside them libslab's console must be
 silent: any line there (a report, a WARN, a TRACE line, oracle_user's note
 of a taint) fails the run, named with the scenarios of the observations
@@ -41,9 +42,8 @@ LINE = re.compile(r"^(?:\[ *[0-9]+\.[0-9]+\] )?slub_oracle: (.*)$")
 
 # The key lines of a slub_debug report, which both sides print alike: the
 # banner, what was overwritten, the slab and object lines, the owners, the
-# repairs, a refused cache.  Hex dumps (uninitialised bytes), stack traces,
-# the CPU and hardware lines and the WARNING banner (file and line) are
-# left out.
+# repairs, a refused cache.  Hex dumps (uninitialised bytes), stack traces
+# and the CPU and hardware lines are left out.
 REPORT_KEY = re.compile(r"^(\[.* overwritten\] |BUG \S+ \(|FIX \S+: |Slab 0x|"
                         r"Object 0x\S+ @offset=|(Allocated|Freed) in |"
                         r"__kmem_cache_create_args\()")
@@ -55,15 +55,68 @@ NORMALISE = [
     (re.compile(r"\b(age|pid)=\d+"), r"\1=N"),
 ]
 
+# A WARN: "cut here", the message of WARN(cond, fmt...) if any, then the
+# banner.  The banner's CPU, PID, file, line and function differ between
+# the sides (the kernel names the function the WARN was compiled into,
+# libslab the one it is written in): what stays is that a WARN happened.
+CUT_HERE = "------------[ cut here ]------------"
+WARN_BANNER = re.compile(r"^WARNING: CPU: \d+ PID: \d+ at ")
+WARN_MESSAGE_NORMALISE = [
+    # %pS of a caller: the kernel's symbol+offset/size, libslab's name or
+    # bare address (its static functions have no symbol at run time).
+    (re.compile(r"\b(called from) \S+"), r"\1 FUNC"),
+]
+
+# slub_debug=T's trace(): "TRACE <cache> alloc|free 0x<object> inuse=N
+# fp=0x<freelist>".  The object becomes 0xADDR; the freelist, a pointer
+# into the same slab, becomes its distance from the object (the next free
+# object: the slab's layout and freelist order), or 0x0 when NULL.
+TRACE = re.compile(r"^TRACE (\S+) (alloc|free) 0x([0-9a-f]+) inuse=(-?\d+) fp=0x([0-9a-f]+)$")
+# On free, trace() dumps the object's object_size bytes (print_section()):
+# their values are uninitialised or pointers, their number is compared.
+TRACE_DUMP = re.compile(r"^Object [0-9a-f]{8,}: ([0-9a-f]{2}(?: [0-9a-f]{2})*)(?:  |$)")
+
+
+def trace_line(text):
+    """A slub_debug=T trace line as compared, or None if it is not one."""
+    m = TRACE.match(text)
+    if not m:
+        return None
+    cache, op, obj, inuse, fp = m.groups()
+    obj, fp = int(obj, 16), int(fp, 16)
+    if fp == 0:
+        where = "0x0"
+    else:
+        where = f"OBJECT{'+' if fp >= obj else '-'}{abs(fp - obj):#x}"
+    return f"TRACE {cache} {op} 0xADDR inuse={inuse} fp={where}"
+
+
+def normalise(text, rules=NORMALISE):
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
 
 def report_line(text):
     """A report line as compared, or None for a line left out."""
     text = text.strip()
+    if WARN_BANNER.match(text):
+        return "WARNING: at FILE FUNC"
+    trace = trace_line(text)
+    if trace is not None:
+        return trace
     if not REPORT_KEY.match(text):
         return None
-    for pattern, replacement in NORMALISE:
-        text = pattern.sub(replacement, text)
-    return text
+    return normalise(text)
+
+
+def trace_dump(scenario, cache, nbytes):
+    return f"slub_oracle: {scenario} report TRACE {cache} free dump of {nbytes} bytes"
+
+
+def warn_message_line(text):
+    """A line of a WARN's message (between "cut here" and the banner)."""
+    return normalise(normalise(text.strip(), WARN_MESSAGE_NORMALISE))
 
 
 def observations(lines):
@@ -115,21 +168,45 @@ def read_console(lines):
     lines; and every other line outside the markers, as (number of oracle
     lines before it, line)."""
     out, outside, scenario = [], [], None
+    in_warn = False   # after "cut here", before the WARNING banner
+    dump = None       # [cache, bytes so far] of a TRACE free's dump
     for line in lines:
         line = TIMESTAMP.sub("", line.rstrip("\r\n"))
+        if dump is not None:
+            m = TRACE_DUMP.match(line) if scenario else None
+            if m:
+                dump[1] += len(m.group(1).split())
+                continue
+            out.append(trace_dump(scenario, *dump))
+            dump = None
         marker = MARKER.search(line)
         if marker:
             scenario = marker.group(2) if marker.group(1) == "begin" else None
+            in_warn = False
         elif LINE.match(line):
             out.append(line)
         elif scenario:
+            if line.strip() == CUT_HERE:
+                in_warn = True
+                continue
+            if in_warn and not WARN_BANNER.match(line.strip()):
+                text = warn_message_line(line)
+                if text:
+                    out.append(f"slub_oracle: {scenario} report WARN {text}")
+                continue
+            in_warn = False
             text = report_line(line)
+            trace = TRACE.match(line.strip())
+            if trace and trace.group(2) == "free":
+                dump = [trace.group(1), 0]
             if text is not None:
                 # Normalised already: the kernel's addresses change from
                 # boot to boot (KASLR), and expected/ must not.
                 out.append(f"slub_oracle: {scenario} report {text}")
         elif line.strip():
             outside.append((len(out), line))
+    if dump is not None:
+        out.append(trace_dump(scenario, *dump))
     return out, outside
 
 

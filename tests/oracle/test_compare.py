@@ -4,7 +4,8 @@
 any line outside an expected-report bracket (a slub_debug report, a WARN,
 a TRACE line, oracle_user's taint note), naming the scenario and the line;
 the same report inside a bracket is compared with the kernel's report
-lines; and --extract keeps the kernel's report lines as before.
+lines, its WARNs (message and banner) and slub_debug=T's TRACE lines
+normalised; and --extract keeps the kernel's report lines as before.
 
 usage: test_compare.py COMPARE_PY"""
 
@@ -135,6 +136,176 @@ class Compare(unittest.TestCase):
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(p.stdout, EXPECTED)
+
+
+# A WARN inside a report, as each side prints it: the kernel names the
+# function the WARN was compiled into and its caller by symbol, libslab
+# its own file, function and a bare caller address.
+KERNEL_WARN = [
+    "------------[ cut here ]------------",
+    "kmem_cache_destroy orc-b2: Slab cache still has objects when called from"
+    " orc_debug_case+0x141/0x160",
+    "WARNING: CPU: 0 PID: 47 at mm/slab_common.c:548 kmem_cache_destroy+0x123/0x190",
+    "Modules linked in:",
+    "RIP: 0010:kmem_cache_destroy+0x123/0x190",
+    "Call Trace:",
+    " <TASK>",
+    " orc_debug_case+0x141/0x160",
+    " </TASK>",
+    "---[ end trace 0000000000000000 ]---",
+]
+USER_WARN = [
+    "------------[ cut here ]------------",
+    "kmem_cache_destroy orc-b2: Slab cache still has objects when called from"
+    " 0x55b6d10b87ea",
+    "WARNING: CPU: 0 PID: 14686 at ../src/slab_common.c:418 kmem_cache_destroy",
+    "CPU: 0 UID: 0 PID: 14686 Comm: oracle_user Tainted: G    B   W",
+    "Call Trace:",
+    " 0x55b6d10b87ea",
+    "---[ end trace 0000000000000000 ]---",
+]
+# slub_debug=T's trace of one allocation and its free, on each side.
+KERNEL_TRACE = [
+    "TRACE orc-g14 alloc 0xffff8f5a41293000 inuse=1 fp=0xffff8f5a41293008",
+    "CPU: 0 UID: 0 PID: 42 Comm: kunit_try_catch Tainted: G                 N",
+    "Call Trace:",
+    " dump_stack_lvl+0x53/0x70",
+    "TRACE orc-g14 free 0xffff8f5a41293000 inuse=1 fp=0xffff8f5a41293008",
+    "Object ffff8f5a41293000: 08 30 29 41 5a 8f ff ff 00 00 00 00 00 00 00 00  .0)AZ...........",
+    "Object ffff8f5a41293010: 08 30 29 41                                      .0)A",
+    "CPU: 0 UID: 0 PID: 42 Comm: kunit_try_catch Tainted: G                 N",
+    "TRACE orc-g15 alloc 0xffff8f5a41293000 inuse=1 fp=0x0000000000000000",
+]
+USER_TRACE = [
+    "TRACE orc-g14 alloc 0x00007f3a30806000 inuse=1 fp=0x00007f3a30806008",
+    "CPU: 0 UID: 0 PID: 14686 Comm: oracle_user Not tainted",
+    "Call Trace:",
+    " 0x55b6d10d2aca",
+    "TRACE orc-g14 free 0x00007f3a30806000 inuse=1 fp=0x00007f3a30806008",
+    "Object 00007f3a30806000: 08 60 80 30 3a 7f 00 00 00 00 00 00 00 00 00 00  .`.0:...........",
+    "Object 00007f3a30806010: 08 60 80 30                                      .`.0",
+    "CPU: 0 UID: 0 PID: 14686 Comm: oracle_user Not tainted",
+    "TRACE orc-g15 alloc 0x00007f3a30806000 inuse=1 fp=0x0000000000000000",
+]
+
+
+class WarnAndTrace(unittest.TestCase):
+    """Inside the markers a WARN (its message and banner) and the TRACE
+    lines of slub_debug=T are compared, normalised."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.allow = self.path("allow.txt", "# nothing is allowed\n")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def path(self, name, text):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    @staticmethod
+    def console(report):
+        return ["slub_oracle: first lists start cpu0=s0 free=15",
+                "libslab: expected report begin first", *report,
+                "libslab: expected report end first",
+                "slub_oracle: first lists end cpu0=s0 free=14"]
+
+    def extract(self, kernel_report):
+        """--extract of a kernel console holding kernel_report."""
+        console = [f"[    3.{i:06d}] {line}"
+                   for i, line in enumerate(self.console(kernel_report))]
+        path = self.path("console.log", "".join(line + "\n" for line in console))
+        p = subprocess.run([sys.executable, COMPARE, "--extract", path],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return p.stdout
+
+    def compare(self, kernel_report, user_report):
+        """compare.py's exit status and output: libslab's report against
+        the kernel's, extracted."""
+        expected = self.path("default.txt", self.extract(kernel_report))
+        user = self.path("user.txt", "".join(
+            line + "\n" for line in self.console(user_report)))
+        p = subprocess.run([sys.executable, COMPARE, expected, self.allow,
+                            "--user", user], capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+    def test_extract_keeps_warn_message_and_normalised_banner(self):
+        self.assertIn("slub_oracle: first report WARN kmem_cache_destroy orc-b2: Slab cache"
+                      " still has objects when called from FUNC\n"
+                      "slub_oracle: first report WARNING: at FILE FUNC\n",
+                      self.extract(KERNEL_WARN))
+
+    def test_warn_banner_file_line_and_function_are_not_compared(self):
+        rc, out = self.compare(KERNEL_WARN, USER_WARN)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("0 differences", out)
+
+    def test_a_missing_warn_fails(self):
+        rc, out = self.compare(KERNEL_WARN + KERNEL_WARN[:1] + KERNEL_WARN[2:], USER_WARN)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first report #2: <observation>: kernel present, libslab missing",
+                      out)
+
+    def test_warn_message_text_is_compared(self):
+        user = [line.replace("still has objects", "has objects") for line in USER_WARN]
+        rc, out = self.compare(KERNEL_WARN, user)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first report: line: kernel WARN kmem_cache_destroy orc-b2: Slab"
+                      " cache still has objects", out)
+
+    def test_extract_keeps_trace_lines_normalised(self):
+        self.assertIn("slub_oracle: first report TRACE orc-g14 alloc 0xADDR inuse=1"
+                      " fp=OBJECT+0x8\n"
+                      "slub_oracle: first report TRACE orc-g14 free 0xADDR inuse=1"
+                      " fp=OBJECT+0x8\n"
+                      "slub_oracle: first report TRACE orc-g14 free dump of 20 bytes\n"
+                      "slub_oracle: first report TRACE orc-g15 alloc 0xADDR inuse=1"
+                      " fp=0x0\n", self.extract(KERNEL_TRACE))
+
+    def test_trace_lines_match_across_address_spaces(self):
+        rc, out = self.compare(KERNEL_TRACE, USER_TRACE)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("0 differences", out)
+
+    def test_trace_freelist_distance_is_compared(self):
+        user = [line.replace("fp=0x00007f3a30806008", "fp=0x00007f3a30806010")
+                for line in USER_TRACE]
+        rc, out = self.compare(KERNEL_TRACE, user)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first report: line: kernel TRACE orc-g14 alloc 0xADDR inuse=1"
+                      " fp=OBJECT+0x8, libslab TRACE orc-g14 alloc 0xADDR inuse=1"
+                      " fp=OBJECT+0x10", out)
+
+    def test_trace_inuse_is_compared(self):
+        user = [line.replace("alloc 0x00007f3a30806000 inuse=1",
+                             "alloc 0x00007f3a30806000 inuse=2") for line in USER_TRACE]
+        rc, out = self.compare(KERNEL_TRACE, user)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("kernel TRACE orc-g14 alloc 0xADDR inuse=1 fp=OBJECT+0x8, libslab"
+                      " TRACE orc-g14 alloc 0xADDR inuse=2", out)
+
+    def test_trace_free_dump_length_is_compared(self):
+        user = [line for line in USER_TRACE if not line.startswith("Object 00007f3a30806010")]
+        rc, out = self.compare(KERNEL_TRACE, user)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first report #2: line: kernel TRACE orc-g14 free dump of 20"
+                      " bytes, libslab TRACE orc-g14 free dump of 16 bytes", out)
+
+    def test_trace_and_warn_outside_markers_still_fail(self):
+        console = (["slub_oracle: first lists start cpu0=s0 free=15"] + USER_TRACE[:1] +
+                   USER_WARN[2:3] + ["slub_oracle: first lists end cpu0=s0 free=14"])
+        expected = self.path("default.txt", "slub_oracle: first lists start cpu0=s0 free=15\n"
+                             "slub_oracle: first lists end cpu0=s0 free=14\n")
+        user = self.path("user.txt", "".join(line + "\n" for line in console))
+        p = subprocess.run([sys.executable, COMPARE, expected, self.allow, "--user", user],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 1, p.stdout)
+        self.assertIn("CONSOLE first: TRACE orc-g14 alloc", p.stdout)
+        self.assertIn("CONSOLE first: WARNING: CPU: 0", p.stdout)
 
 
 if __name__ == "__main__":
