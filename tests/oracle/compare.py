@@ -311,7 +311,10 @@ def main(argv):
             unexplained.append((key, field, kv, uv))
     limit = int(os.environ.get("ORACLE_DIFF_LIMIT", "200"))
     for key, field, kv, uv in unexplained[:limit]:
-        print(f"DIFF {key}: {field}: kernel {kv}, libslab {uv}")
+        # A report line one side lacks: name it.
+        line = (kmap.get(key) or umap.get(key) or {}).get("line")
+        what = f" ({line})" if field == "<observation>" and line else ""
+        print(f"DIFF {key}: {field}: kernel {kv}, libslab {uv}{what}")
     if len(unexplained) > limit:
         print(f"... and {len(unexplained) - limit} more (ORACLE_DIFF_LIMIT=N shows more)")
     for before, line in user_outside[:limit]:

@@ -247,8 +247,8 @@ class WarnAndTrace(unittest.TestCase):
     def test_a_missing_warn_fails(self):
         rc, out = self.compare(KERNEL_WARN + KERNEL_WARN[:1] + KERNEL_WARN[2:], USER_WARN)
         self.assertEqual(rc, 1, out)
-        self.assertIn("DIFF first report #2: <observation>: kernel present, libslab missing",
-                      out)
+        self.assertIn("DIFF first report #2: <observation>: kernel present, libslab missing"
+                      " (WARNING: at FILE FUNC)", out)
 
     def test_warn_message_text_is_compared(self):
         user = [line.replace("still has objects", "has objects") for line in USER_WARN]
