@@ -121,6 +121,24 @@ static inline void __clear_bit(long nr, volatile unsigned long *addr)
 	((unsigned long *)addr)[BIT_WORD(nr)] &= ~BIT_MASK(nr);
 }
 
+/* Non-atomic test and set; the old value of the bit. */
+static inline bool __test_and_set_bit(long nr, volatile unsigned long *addr)
+{
+	bool old = ((unsigned long *)addr)[BIT_WORD(nr)] & BIT_MASK(nr);
+
+	__set_bit(nr, addr);
+	return old;
+}
+
+/* Non-atomic test and clear; the old value of the bit. */
+static inline bool __test_and_clear_bit(long nr, volatile unsigned long *addr)
+{
+	bool old = ((unsigned long *)addr)[BIT_WORD(nr)] & BIT_MASK(nr);
+
+	__clear_bit(nr, addr);
+	return old;
+}
+
 /* Non-atomic flip. */
 static inline void __change_bit(long nr, volatile unsigned long *addr)
 {

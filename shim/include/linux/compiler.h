@@ -44,6 +44,7 @@
 #define __noreturn		__attribute__((__noreturn__))
 #define __printf(a, b)		__attribute__((__format__(printf, a, b)))
 #define __force
+#define __bitwise
 #define __percpu
 #define __iomem
 #define __user

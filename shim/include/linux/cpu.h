@@ -8,6 +8,7 @@
 
 #include <linux/bug.h>
 #include <linux/cpumask.h>
+#include <linux/cpuhotplug.h>
 
 /*
  * Hold off CPU hotplug until cpus_read_unlock().  Not recursive, as the

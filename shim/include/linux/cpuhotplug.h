@@ -11,6 +11,7 @@ enum cpuhp_state {
 	CPUHP_INVALID = -1,
 	CPUHP_OFFLINE = 0,
 	CPUHP_SLUB_DEAD,		/* a fixed state: the slab allocator's */
+	CPUHP_RADIX_DEAD,		/* lib/radix-tree.c's preloads */
 	CPUHP_BP_PREPARE_DYN,
 	CPUHP_BP_PREPARE_DYN_END = CPUHP_BP_PREPARE_DYN + 20,
 	CPUHP_AP_ONLINE_DYN,

@@ -46,6 +46,8 @@ enum {
 #define __GFP_DMA32		__GFP_BIT(___GFP_DMA32_BIT)
 #define __GFP_MOVABLE		__GFP_BIT(___GFP_MOVABLE_BIT)
 #define __GFP_RECLAIMABLE	__GFP_BIT(___GFP_RECLAIMABLE_BIT)
+/* The bits that choose a zone, which a cache of objects may not be asked for. */
+#define GFP_ZONEMASK		(__GFP_DMA | __GFP_HIGHMEM | __GFP_DMA32 | __GFP_MOVABLE)
 #define __GFP_HIGH		__GFP_BIT(___GFP_HIGH_BIT)
 #define __GFP_IO		__GFP_BIT(___GFP_IO_BIT)
 #define __GFP_FS		__GFP_BIT(___GFP_FS_BIT)
