@@ -8,6 +8,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <linux/kernel.h>
 #include <linux/cpumask.h>
@@ -175,4 +176,23 @@ void sim_static_percpu_check(const char *name)
 		static_percpu_name = name;
 	if (cpus_up_already())
 		static_percpu_fits();
+}
+
+/*
+ * A variable's initial value goes to every CPU's copy, as the kernel
+ * copies the .data..percpu section to each CPU's unit.  A zero value is
+ * already there (.bss): skipping it leaves the other copies' pages
+ * untouched.
+ */
+void sim_static_percpu_init(void *block, const void *init, size_t size)
+{
+	const unsigned char *bytes = init;
+	size_t i = 0;
+
+	while (i < size && !bytes[i])
+		i++;
+	if (i == size)
+		return;
+	for (unsigned int cpu = 0; cpu < SIM_STATIC_PERCPU_CPUS; cpu++)
+		memcpy((char *)block + cpu * PCPU_UNIT_SIZE, init, size);
 }

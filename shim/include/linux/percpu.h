@@ -16,9 +16,10 @@
  * space (128 MiB); only the pages of the copies touched are ever backed.
  * The bound is below NR_CPUS because valgrind loads no program whose
  * .bss passes about 1.3 GiB; a program with a static per-CPU variable
- * aborts at start-up, saying so, when nr_cpu_ids is above it.  What this cannot give: an initialiser
- * (DEFINE_PER_CPU(int, x) = 1, which the kernel copies to every CPU) is
- * a compile error here; the sections (.data..percpu..read_mostly and
+ * aborts at start-up, saying so, when nr_cpu_ids is above it.  An
+ * initialiser (DEFINE_PER_CPU(int, x) = 1) is copied to every CPU's copy
+ * before main(), as the kernel copies its per-CPU section to each CPU.
+ * What this cannot give: the sections (.data..percpu..read_mostly and
  * friends) are one .bss each; a static one's name is a global symbol.  As in the kernel (RELOC_HIDE), a
  * per-CPU pointer is hidden from the compiler before the offset is
  * added: it may not assume the access stays inside CPU 0's copy.
@@ -38,6 +39,8 @@
 #define SIM_STATIC_PERCPU_CPUS	32
 /* Abort, naming variable name, if nr_cpu_ids is above SIM_STATIC_PERCPU_CPUS. */
 void sim_static_percpu_check(const char *name);
+/* Copy a variable's initial value (size bytes at init) to each copy of block. */
+void sim_static_percpu_init(void *block, const void *init, size_t size);
 
 /* Allocate size zeroed bytes on every CPU; NULL on failure. */
 void *__alloc_percpu(size_t size, size_t align);
@@ -114,7 +117,9 @@ static inline unsigned long sim_this_cpu_offset(void)
  * A static per-CPU variable: name is an alias of the start of its block
  * (see the top), declared with type, so &name has type's pointer type.
  * The block comes first, so that a "static" before DEFINE_PER_CPU()
- * makes the block static.  name is declared extern (an alias may not be
+ * makes the block static.  The macro ends with the declaration of a
+ * static of type that takes the initialiser written after it, if any,
+ * for the constructor to copy.  name is declared extern (an alias may not be
  * a tentative definition, which GCC takes for a second one), so it is a
  * global symbol even then: two files of one program with a static
  * per-CPU variable of the same name do not link.
@@ -123,13 +128,18 @@ static inline unsigned long sim_this_cpu_offset(void)
 	char __sim_pcpu_block_##name[(SIM_STATIC_PERCPU_CPUS - 1) *	\
 				     PCPU_UNIT_SIZE + sizeof(type)]	\
 		__attribute__((aligned(align), used));			\
+	static __typeof__(type) __sim_pcpu_init_##name;			\
 	__attribute__((constructor)) static void			\
 	__sim_pcpu_check_##name(void)					\
 	{								\
 		sim_static_percpu_check(#name);				\
+		sim_static_percpu_init(__sim_pcpu_block_##name,		\
+				       &__sim_pcpu_init_##name,		\
+				       sizeof(type));			\
 	}								\
 	extern __typeof__(type) name					\
-		__attribute__((alias("__sim_pcpu_block_" #name)))
+		__attribute__((alias("__sim_pcpu_block_" #name)));	\
+	static __typeof__(type) __sim_pcpu_init_##name
 #define DEFINE_PER_CPU(type, name)					\
 	SIM_DEFINE_PER_CPU_ALIGNED(type, name, __alignof__(type))
 #define DEFINE_PER_CPU_ALIGNED(type, name)				\
