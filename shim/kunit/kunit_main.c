@@ -14,6 +14,14 @@
 #include <kunit/module-loader.h>
 #include <kunit/test-runtime.h>
 
+/*
+ * lib/radix-tree.c's set-up (its node cache, its CPU hotplug callback),
+ * which start_kernel() calls before any initcall; weak, so that a program
+ * without that file links.  It is not in the library: the program's copy
+ * of the kernel's file is the only one.
+ */
+void radix_tree_init(void) __attribute__((weak));
+
 int main(int argc, char **argv)
 {
 	const char *glob = NULL;
@@ -31,6 +39,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (radix_tree_init)
+		radix_tree_init();
 	if (sim_module_load()) {
 		sim_module_done();
 		return 1;
