@@ -8,8 +8,10 @@
 #ifndef _SHIM_LINUX_KMEMLEAK_H
 #define _SHIM_LINUX_KMEMLEAK_H
 
+#include <linux/compiler.h>
+
 /* Re-record ptr's allocation stack as the caller's. */
-static inline void kmemleak_update_trace(const void *ptr)
+static inline void kmemleak_update_trace(const void *ptr __always_unused)
 {
 }
 

@@ -90,8 +90,9 @@ static inline void *radix_tree_deref_slot(void __rcu **slot)
 	return rcu_dereference(*slot);
 }
 
+/* The lock is only the lockdep condition's, unchecked here. */
 static inline void *radix_tree_deref_slot_protected(void __rcu **slot,
-						    spinlock_t *treelock)
+						    spinlock_t *treelock __maybe_unused)
 {
 	return rcu_dereference_protected(*slot, lockdep_is_held(treelock));
 }

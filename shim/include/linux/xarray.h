@@ -430,7 +430,10 @@ void xa_dump_node(const struct xa_node *);
 #define XA_BUG_ON(xa, x)	do { (void)(xa); } while (0)
 #define XA_NODE_BUG_ON(node, x)	do { (void)(node); } while (0)
 
-/* Private: dereferences under RCU or the lock (the _locked ones: the lock). */
+/*
+ * Private: dereferences under RCU or the lock (the _locked ones: the
+ * lock).  The array is only the lockdep condition's, unchecked here.
+ */
 static inline void *xa_head(const struct xarray *xa)
 {
 	return rcu_dereference_check(xa->xa_head, lockdep_is_held(&xa->xa_lock));
@@ -441,24 +444,26 @@ static inline void *xa_head_locked(const struct xarray *xa)
 	return rcu_dereference_protected(xa->xa_head, lockdep_is_held(&xa->xa_lock));
 }
 
-static inline void *xa_entry(const struct xarray *xa, const struct xa_node *node,
+static inline void *xa_entry(const struct xarray *xa __maybe_unused, const struct xa_node *node,
 			     unsigned int offset)
 {
 	return rcu_dereference_check(node->slots[offset], lockdep_is_held(&xa->xa_lock));
 }
 
-static inline void *xa_entry_locked(const struct xarray *xa, const struct xa_node *node,
+static inline void *xa_entry_locked(const struct xarray *xa __maybe_unused,
+				    const struct xa_node *node,
 				    unsigned int offset)
 {
 	return rcu_dereference_protected(node->slots[offset], lockdep_is_held(&xa->xa_lock));
 }
 
-static inline struct xa_node *xa_parent(const struct xarray *xa, const struct xa_node *node)
+static inline struct xa_node *xa_parent(const struct xarray *xa __maybe_unused,
+					const struct xa_node *node)
 {
 	return rcu_dereference_check(node->parent, lockdep_is_held(&xa->xa_lock));
 }
 
-static inline struct xa_node *xa_parent_locked(const struct xarray *xa,
+static inline struct xa_node *xa_parent_locked(const struct xarray *xa __maybe_unused,
 					       const struct xa_node *node)
 {
 	return rcu_dereference_protected(node->parent, lockdep_is_held(&xa->xa_lock));
@@ -650,23 +655,26 @@ void xas_pause(struct xa_state *);
 void xas_create_range(struct xa_state *);
 
 /* Without multi-index entries every entry has order 0 and none splits. */
-static inline int xa_get_order(struct xarray *xa, unsigned long index)
+static inline int xa_get_order(struct xarray *xa __always_unused,
+			       unsigned long index __always_unused)
 {
 	return 0;
 }
 
-static inline int xas_get_order(struct xa_state *xas)
+static inline int xas_get_order(struct xa_state *xas __always_unused)
 {
 	return 0;
 }
 
-static inline void xas_split(struct xa_state *xas, void *entry, unsigned int order)
+static inline void xas_split(struct xa_state *xas, void *entry,
+			     unsigned int order __always_unused)
 {
 	xas_store(xas, entry);
 }
 
-static inline void xas_split_alloc(struct xa_state *xas, void *entry,
-				   unsigned int order, gfp_t gfp)
+static inline void xas_split_alloc(struct xa_state *xas __always_unused,
+				   void *entry __always_unused,
+				   unsigned int order __always_unused, gfp_t gfp __always_unused)
 {
 }
 
