@@ -258,7 +258,7 @@ void __xa_clear_mark(struct xarray *, unsigned long index, xa_mark_t);
  * between xa_lock##how() and xa_unlock##how() (how: nothing, _bh, _irq);
  * one that may allocate says so to might_alloc() before it locks.
  */
-#define SIM_XA_LOCKED(how, gfp, call) ({				\
+#define SIM_XA_LOCKED(xa, how, gfp, call) ({			\
 	__typeof__(call) __sim_xa_ret;					\
 	might_alloc(gfp);						\
 	xa_lock##how(xa);						\
@@ -269,97 +269,97 @@ void __xa_clear_mark(struct xarray *, unsigned long index, xa_mark_t);
 static inline void *xa_store_bh(struct xarray *xa, unsigned long index,
 				void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_bh, gfp, __xa_store(xa, index, entry, gfp));
+	return SIM_XA_LOCKED(xa, _bh, gfp, __xa_store(xa, index, entry, gfp));
 }
 
 static inline void *xa_store_irq(struct xarray *xa, unsigned long index,
 				 void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_irq, gfp, __xa_store(xa, index, entry, gfp));
+	return SIM_XA_LOCKED(xa, _irq, gfp, __xa_store(xa, index, entry, gfp));
 }
 
 /* Erasing never allocates: might_alloc(0) checks nothing. */
 static inline void *xa_erase_bh(struct xarray *xa, unsigned long index)
 {
-	return SIM_XA_LOCKED(_bh, 0, __xa_erase(xa, index));
+	return SIM_XA_LOCKED(xa, _bh, 0, __xa_erase(xa, index));
 }
 
 static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
 {
-	return SIM_XA_LOCKED(_irq, 0, __xa_erase(xa, index));
+	return SIM_XA_LOCKED(xa, _irq, 0, __xa_erase(xa, index));
 }
 
 static inline void *xa_cmpxchg(struct xarray *xa, unsigned long index,
 			       void *old, void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(, gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
+	return SIM_XA_LOCKED(xa, , gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
 }
 
 static inline void *xa_cmpxchg_bh(struct xarray *xa, unsigned long index,
 				  void *old, void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_bh, gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
+	return SIM_XA_LOCKED(xa, _bh, gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
 }
 
 static inline void *xa_cmpxchg_irq(struct xarray *xa, unsigned long index,
 				   void *old, void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_irq, gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
+	return SIM_XA_LOCKED(xa, _irq, gfp, __xa_cmpxchg(xa, index, old, entry, gfp));
 }
 
 static inline int __must_check xa_insert(struct xarray *xa, unsigned long index,
 					 void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(, gfp, __xa_insert(xa, index, entry, gfp));
+	return SIM_XA_LOCKED(xa, , gfp, __xa_insert(xa, index, entry, gfp));
 }
 
 static inline int __must_check xa_insert_bh(struct xarray *xa, unsigned long index,
 					    void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_bh, gfp, __xa_insert(xa, index, entry, gfp));
+	return SIM_XA_LOCKED(xa, _bh, gfp, __xa_insert(xa, index, entry, gfp));
 }
 
 static inline int __must_check xa_insert_irq(struct xarray *xa, unsigned long index,
 					     void *entry, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_irq, gfp, __xa_insert(xa, index, entry, gfp));
+	return SIM_XA_LOCKED(xa, _irq, gfp, __xa_insert(xa, index, entry, gfp));
 }
 
 static inline int __must_check xa_alloc(struct xarray *xa, u32 *id, void *entry,
 					struct xa_limit limit, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(, gfp, __xa_alloc(xa, id, entry, limit, gfp));
+	return SIM_XA_LOCKED(xa, , gfp, __xa_alloc(xa, id, entry, limit, gfp));
 }
 
 static inline int __must_check xa_alloc_bh(struct xarray *xa, u32 *id, void *entry,
 					   struct xa_limit limit, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_bh, gfp, __xa_alloc(xa, id, entry, limit, gfp));
+	return SIM_XA_LOCKED(xa, _bh, gfp, __xa_alloc(xa, id, entry, limit, gfp));
 }
 
 static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id, void *entry,
 					    struct xa_limit limit, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_irq, gfp, __xa_alloc(xa, id, entry, limit, gfp));
+	return SIM_XA_LOCKED(xa, _irq, gfp, __xa_alloc(xa, id, entry, limit, gfp));
 }
 
 /* 1 if the IDs wrapped round to limit.min on the way, else 0 or -errno. */
 static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 				  struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(, gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	return SIM_XA_LOCKED(xa, , gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
 }
 
 static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 				     struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_bh, gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	return SIM_XA_LOCKED(xa, _bh, gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
 }
 
 static inline int xa_alloc_cyclic_irq(struct xarray *xa, u32 *id, void *entry,
 				      struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	return SIM_XA_LOCKED(_irq, gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
+	return SIM_XA_LOCKED(xa, _irq, gfp, __xa_alloc_cyclic(xa, id, entry, limit, next, gfp));
 }
 
 /* A reserved index holds the zero entry: loads see NULL, stores succeed. */
