@@ -35,6 +35,12 @@ static const char *const kmalloc_size_names[KMALLOC_SHIFT_HIGH + 1] = {
 
 static_assert(KMALLOC_SHIFT_HIGH == 13, "kmalloc_size_names covers 8k");
 
+/*
+ * Where kmem_buckets_create() takes each bucket array from: a cache of its
+ * own, as 6.12's create_kmalloc_caches() makes it ("kmalloc_buckets").
+ */
+static struct kmem_cache *kmem_buckets_cache;
+
 /* Random copies of the normal caches in use (random_kmalloc_caches=on). */
 bool random_kmalloc_caches;
 /*
@@ -208,7 +214,19 @@ int create_kmalloc_caches(void)
 				return err;
 		}
 	}
+	if (IS_ENABLED(CONFIG_LIBSLAB_BUCKETS)) {
+		kmem_buckets_cache = kmem_cache_create("kmalloc_buckets",
+						       sizeof(kmem_buckets), 0,
+						       SLAB_NO_MERGE, NULL);
+		if (!kmem_buckets_cache)
+			return -ENOMEM;
+	}
 	return 0;
+}
+
+bool kmalloc_owns_cache(const struct kmem_cache *s)
+{
+	return (s->flags & SLAB_KMALLOC) || s == kmem_buckets_cache;
 }
 
 /* A cache of kmalloc_caches[type][idx] that no earlier slot holds too. */
@@ -225,6 +243,11 @@ unsigned long destroy_kmalloc_caches(void)
 	unsigned int idx;
 	unsigned long leaks = 0;
 
+	/* Bucket arrays never freed are reported here, as any cache's objects. */
+	if (kmem_buckets_cache) {
+		leaks += kmalloc_cache_exit(kmem_buckets_cache);
+		kmem_buckets_cache = NULL;
+	}
 	/*
 	 * Shuffle sequences are kmalloc'ed: free them all first, or a cache's
 	 * sequence could outlive the kmalloc cache it came from.
@@ -370,10 +393,12 @@ kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 				  unsigned int useroffset, unsigned int usersize,
 				  void (*ctor)(void *))
 {
+	unsigned long created = 0;	/* bit idx: (*b)[idx] made here */
 	kmem_buckets *b;
 	unsigned int idx;
 	char buf[64];
 
+	BUILD_BUG_ON(ARRAY_SIZE(kmalloc_caches[KMALLOC_NORMAL]) > BITS_PER_LONG);
 	/*
 	 * Without separate buckets (CONFIG_SLAB_BUCKETS off), 6.12's
 	 * kmem_buckets_create() makes no caches and hands back ZERO_SIZE_PTR,
@@ -382,36 +407,43 @@ kmem_buckets *kmem_buckets_create(const char *name, slab_flags_t flags,
 	 */
 	if (!IS_ENABLED(CONFIG_LIBSLAB_BUCKETS))
 		return (kmem_buckets *)ZERO_SIZE_PTR;
-	if (WARN_ON(!kmalloc_caches[KMALLOC_NORMAL][KMALLOC_SHIFT_HIGH]))
-		return NULL;	/* before libslab_init() */
-	b = kzalloc(sizeof(*b), GFP_KERNEL);
-	if (!b)
+	if (WARN_ON(!kmem_buckets_cache))
+		return NULL;	/* before create_kmalloc_caches() */
+	b = kmem_cache_zalloc(kmem_buckets_cache, GFP_KERNEL);
+	if (WARN_ON(!b))
 		return NULL;
 	/* One private cache per kmalloc size, never merged with kmalloc's. */
 	flags |= SLAB_NO_MERGE;
 	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++) {
 		struct kmem_cache *kmalloc = kmalloc_caches[KMALLOC_NORMAL][idx];
 		struct kmem_cache_args args = { .ctor = ctor };
+		unsigned int size, home;
 
-		if (!kmalloc)
+		if (!kmalloc || !kmalloc->object_size)
 			continue;
-		snprintf(buf, sizeof(buf), "%s-%s", name,
-			 kmalloc->name + strlen("kmalloc-"));
-		if (useroffset < kmalloc->object_size) {
-			args.useroffset = useroffset;
-			args.usersize = min(usersize, kmalloc->object_size - useroffset);
+		size = kmalloc->object_size;
+		/* A slot whose kmalloc cache is another size's shares its bucket. */
+		home = __kmalloc_index(size, false);
+		if (!(*b)[home]) {
+			snprintf(buf, sizeof(buf), "%s-%s", name,
+				 kmalloc->name + strlen("kmalloc-"));
+			if (useroffset < size) {
+				args.useroffset = useroffset;
+				args.usersize = min(usersize, size - useroffset);
+			}
+			(*b)[home] = __kmem_cache_create_args(buf, size, &args, flags);
+			if (WARN_ON(!(*b)[home]))
+				goto fail;
+			created |= BIT(home);
 		}
-		(*b)[idx] = __kmem_cache_create_args(buf, kmalloc->object_size,
-						     &args, flags);
-		if (!(*b)[idx])
-			goto fail;
+		(*b)[idx] = (*b)[home];
 	}
 	return b;
 fail:
 	for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
-		if ((*b)[idx])
+		if (created & BIT(idx))
 			kmem_cache_destroy((*b)[idx]);
-	kfree(b);
+	kmem_cache_free(kmem_buckets_cache, b);
 	return NULL;
 }
 EXPORT_SYMBOL(kmem_buckets_create);

@@ -1137,6 +1137,8 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /* kmalloc.c: create the kmalloc caches. */
 int create_kmalloc_caches(void);
+/* kmalloc.c: whether s is a kmalloc cache or the bucket arrays' cache. */
+bool kmalloc_owns_cache(const struct kmem_cache *s);
 /*
  * kmalloc.c: destroy every kmalloc cache and clear kmalloc_caches[] (at
  * libslab_exit()); the number of objects never freed, each reported.

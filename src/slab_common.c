@@ -587,7 +587,7 @@ int libslab_exit(void)
 	mutex_lock(&slab_mutex);
 	list_for_each_entry(s, &slab_caches, list) {
 		if (s == kmem_cache || s == kmem_cache_node ||
-		    (s->flags & SLAB_KMALLOC))
+		    kmalloc_owns_cache(s))
 			continue;
 		WARN(1, "%s: cache %s was never destroyed\n", __func__, s->name);
 		err = -EBUSY;

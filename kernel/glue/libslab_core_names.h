@@ -59,6 +59,7 @@
 #define create_boot_cache		lslab_create_boot_cache
 #define create_kmalloc_caches		lslab_create_kmalloc_caches
 #define destroy_kmalloc_caches		lslab_destroy_kmalloc_caches
+#define kmalloc_owns_cache		lslab_kmalloc_owns_cache
 #define kmalloc_cache_exit		lslab_kmalloc_cache_exit
 #define kmalloc_slab			lslab_kmalloc_slab
 

@@ -198,6 +198,25 @@ static void test_buckets_keep_their_objects_out_of_kmalloc_slabs(void **state)
 	assert_non_null(libslab_find_cache("msg-8k"));
 }
 
+/*
+ * 6.12's create_kmalloc_caches() makes "kmalloc_buckets" (SLAB_NO_MERGE)
+ * and kmem_buckets_create() takes each bucket array from it: the array is
+ * no kmalloc object, and a cache of its size does not merge into it.
+ */
+static void test_bucket_arrays_come_from_their_own_cache(void **state)
+{
+	kmem_buckets *b = kmem_buckets_create("arr", 0, 0, 0, NULL);
+	struct kmem_cache *alike;
+
+	assert_non_null(b);
+	assert_string_equal(virt_to_slab(b)->slab_cache->name, "kmalloc_buckets");
+	assert_int_equal(virt_to_slab(b)->slab_cache->object_size, sizeof(kmem_buckets));
+	alike = kmem_cache_create("alike", sizeof(kmem_buckets), 0, 0, NULL);
+	assert_string_equal(kmem_cache_name(alike), "alike");
+	kmem_cache_destroy(alike);
+	kfree(b);
+}
+
 static void test_usercopy_within_the_whitelist_passes(void **state)
 {
 	struct kmem_cache *s = kmem_cache_create_usercopy("uc_ok", 128, 0, 0,
@@ -238,6 +257,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_krealloc_in_place_zeroes_the_rest_with_init_on_alloc, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_init_on_free_wipes_freed_objects, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_buckets_keep_their_objects_out_of_kmalloc_slabs, report_setup, stop),
+		cmocka_unit_test_setup_teardown(test_bucket_arrays_come_from_their_own_cache, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_usercopy_within_the_whitelist_passes, report_setup, stop),
 		cmocka_unit_test_setup_teardown(test_usercopy_beyond_the_whitelist_is_refused, report_setup, stop),
 	};
