@@ -108,6 +108,11 @@ SLAB_TEST(test_merge_same_size_caches)
 	struct kmem_cache *b = kmem_cache_create("merge_second", 300, 0, 0, NULL);
 
 	slab_assert_ptr_eq(a, b);
+	if (strcmp(kmem_cache_name(a), "merge_first")) {
+		kmem_cache_destroy(b);
+		kmem_cache_destroy(a);
+		slab_skip("the kernel has a cache merge_first merges into");
+	}
 	slab_assert_eq(libslab_cache_refcount(a), 2);
 	slab_assert_ptr_eq(libslab_find_cache("merge_second"), a);
 	slab_assert_str_eq(kmem_cache_name(b), "merge_first");
