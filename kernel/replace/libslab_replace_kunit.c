@@ -60,6 +60,23 @@ static void libslab_replace_inline_kmalloc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, libslab_count_inuse(s), before - 1);
 }
 
+/*
+ * kmalloc_track_caller() hands libslab the call site (_RET_IP_): libslab
+ * picks the type, and with RANDOM_KMALLOC_CACHES the copy, for it as the
+ * kernel's own kmalloc_type() does for the same site.
+ */
+static void libslab_replace_track_caller_picks_as_the_kernel(struct kunit *test)
+{
+	void *p = kmalloc_track_caller(64, GFP_KERNEL);
+	struct folio *folio;
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	folio = virt_to_folio(p);
+	KUNIT_EXPECT_PTR_EQ(test, folio_slab(folio)->slab_cache,
+			    kmalloc_caches[kmalloc_type(GFP_KERNEL, _RET_IP_)][6]);
+	kfree(p);
+}
+
 /* A large kmalloc is no slab: kfree() tells it by the page type alone. */
 static void libslab_replace_large_kmalloc(struct kunit *test)
 {
@@ -153,6 +170,7 @@ static void libslab_replace_usercopy_merge_follows_config(struct kunit *test)
 
 static struct kunit_case libslab_replace_cases[] = {
 	KUNIT_CASE(libslab_replace_inline_kmalloc),
+	KUNIT_CASE(libslab_replace_track_caller_picks_as_the_kernel),
 	KUNIT_CASE(libslab_replace_large_kmalloc),
 	KUNIT_CASE(libslab_replace_holds_slub_dead),
 	KUNIT_CASE(libslab_replace_flush_workqueue_has_a_rescuer),

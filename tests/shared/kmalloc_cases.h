@@ -56,19 +56,20 @@ SLAB_TEST(test_every_size_up_to_8k_gets_its_bucket)
 	}
 }
 
+/* kmalloc() from one call site, which RANDOM_KMALLOC_CACHES maps to one copy. */
+static noinline void *kmalloc_one_site(size_t size)
+{
+	return kmalloc(size, GFP_KERNEL);
+}
+
 SLAB_TEST(test_sizes_65_to_96_share_kmalloc_96)
 {
-	static const size_t sizes[2] = { 65, 96 };
-	void *p[2];
-	int i;
+	void *a = kmalloc_one_site(65), *b = kmalloc_one_site(96);
 
-	/* One call site for both, which picks one random copy for both. */
-	for (i = 0; i < 2; i++)
-		p[i] = kmalloc(sizes[i], GFP_KERNEL);
-	slab_assert_str_eq(cache_name_of(p[0]), "kmalloc-96");
-	slab_assert_ptr_eq(slab_test_cache_of(p[0]), slab_test_cache_of(p[1]));
-	kfree(p[0]);
-	kfree(p[1]);
+	slab_assert_str_eq(cache_name_of(a), "kmalloc-96");
+	slab_assert_ptr_eq(slab_test_cache_of(a), slab_test_cache_of(b));
+	kfree(a);
+	kfree(b);
 }
 
 SLAB_TEST(test_sizes_129_to_192_share_kmalloc_192)
@@ -258,13 +259,13 @@ SLAB_TEST(test_krealloc_of_null_allocates)
 
 SLAB_TEST(test_krealloc_to_zero_frees)
 {
-	struct kmem_cache *s = kmalloc_caches[KMALLOC_NORMAL][9];
-	unsigned long before = libslab_count_inuse(s);
 	void *p = kmalloc(300, GFP_KERNEL);
+	struct kmem_cache *s = slab_test_cache_of(p);
+	unsigned long before = libslab_count_inuse(s);
 
-	slab_assert_eq(libslab_count_inuse(s), before + 1);
+	slab_assert_str_eq(cache_name_of(p), "kmalloc-512");
 	slab_assert_ptr_eq(krealloc(p, 0, GFP_KERNEL), ZERO_SIZE_PTR);
-	slab_assert_eq(libslab_count_inuse(s), before);
+	slab_assert_eq(libslab_count_inuse(s), before - 1);
 }
 
 SLAB_TEST(test_kfree_sensitive_zeroes_the_object)
