@@ -48,8 +48,10 @@ fail() {
 # A console log shows a kernel problem: a WARNING or BUG splat, an oops, a
 # lockdep, KASAN, UBSAN or RCU report, a panic.  Lines the kernel prints
 # between "libslab: expected report begin" and "... end" (printed by tests
-# that provoke a slub_debug report on purpose) do not count.  Prints the
-# offending lines; returns 0 when the log is clean.
+# that provoke a slub_debug report on purpose) do not count, nor do the
+# base64 lines of a dump after "libslab-dump: " (replacement-init.sh),
+# whose letters could spell "Oops".  Prints the offending lines; returns 0
+# when the log is clean.
 libslab_console_clean() {
 	local log=$1 bad
 
@@ -57,6 +59,7 @@ libslab_console_clean() {
 		/libslab: expected report begin/ { expected++; next }
 		/libslab: expected report end/ { if (expected) expected--; next }
 		expected { next }
+		/^libslab-dump: / { next }
 		/WARNING:|BUG:|Oops|Kernel panic|general protection fault|kernel BUG|UBSAN:|KASAN:|possible recursive locking|inconsistent lock state|possible circular locking|lock held when returning|suspicious RCU usage|Bad page|bad page state|Call Trace:|INFO: task .* blocked|rcu_preempt detected stalls|BUG [^ ]* \(/ {
 			print FILENAME ":" FNR ": " $0
 		}' "$log")
@@ -71,6 +74,36 @@ libslab_console_clean() {
 # kernel/oracle/oracle.config, in $LIBSLAB_KERNEL_DIR/build-x86_64-module.
 # Builds it or brings it up to date; its log goes to $2.
 LIBSLAB_HOST_BUILD=${LIBSLAB_MODULE_BUILD_DIR:-$LIBSLAB_BASE/build-x86_64-module}
+# libslab_busybox ARCH: print the path of a static busybox for the kernel
+# architecture ARCH.  x86_64's is the host's (busybox-static); arm64's is
+# the same Debian package built for arm64, downloaded once with apt-get
+# (its own package lists, the host's dpkg untouched) into
+# $LIBSLAB_BASE/busybox-arm64.
+libslab_busybox() {
+	local dir deb log
+	local apt=(apt-get -q -o APT::Architecture=arm64 -o APT::Architectures::=arm64
+		-o Dir::State::status=/dev/null)
+
+	case $1 in
+	x86_64) echo /bin/busybox; return 0 ;;
+	arm64) ;;
+	*) fail "no static busybox for architecture $1" ;;
+	esac
+	dir=$LIBSLAB_BASE/busybox-arm64
+	if [ ! -x "$dir/busybox" ]; then
+		log=$dir/apt.log
+		mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" || fail "mkdir $dir"
+		apt+=(-o Dir::State::Lists="$dir/lists" -o Dir::Cache="$dir/cache")
+		{ "${apt[@]}" update && (cd "$dir" && "${apt[@]}" download busybox-static); } > "$log" 2>&1 ||
+			fail "cannot download busybox-static for arm64 (log $log)"
+		deb=$(ls "$dir"/busybox-static_*_arm64.deb) || fail "no busybox-static arm64 package in $dir"
+		rm -rf "$dir/root" && dpkg-deb -x "$deb" "$dir/root" &&
+			install -m 0755 "$dir/root/bin/busybox" "$dir/busybox" ||
+			fail "cannot unpack $deb"
+	fi
+	echo "$dir/busybox"
+}
+
 libslab_build_host_kernel() {
 	local log=$1
 

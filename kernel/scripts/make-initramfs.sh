@@ -6,8 +6,12 @@
 # Write a gzip'd newc initramfs: Debian's static busybox (busybox-static)
 # with its applets linked under /bin, INIT_SCRIPT as /init, and each SRC
 # file copied to DEST (an absolute path inside the initramfs).  The image
-# runs on any x86_64 kernel with BLK_DEV_INITRD, BINFMT_ELF and
-# BINFMT_SCRIPT.  Building it needs root (mknod of /dev/console).
+# runs on any kernel of the busybox's architecture with BLK_DEV_INITRD,
+# BINFMT_ELF and BINFMT_SCRIPT.  Building it needs root (mknod of
+# /dev/console).  LIBSLAB_BUSYBOX names another busybox (default the
+# host's /bin/busybox): one for another architecture cannot run here to
+# list its applets, so the host's busybox-static of the same version
+# lists them.
 set -euo pipefail
 
 # shellcheck source=kernel/scripts/common.sh
@@ -23,12 +27,18 @@ BUSYBOX=${LIBSLAB_BUSYBOX:-/bin/busybox}
 readelf -l "$BUSYBOX" | grep -q 'Requesting program interpreter' &&
 	fail "$BUSYBOX is not statically linked (apt-get install busybox-static)"
 [ -f "$INIT" ] || fail "no init script $INIT"
+busybox_version() { grep -a -o -m1 'BusyBox v[0-9][0-9.]*' "$1" | head -1; }
+if ! applets=$("$BUSYBOX" --list 2>/dev/null); then
+	[ "$(busybox_version "$BUSYBOX")" = "$(busybox_version /bin/busybox)" ] ||
+		fail "$BUSYBOX ($(busybox_version "$BUSYBOX")) does not run here, and /bin/busybox ($(busybox_version /bin/busybox)) is another version: no list of its applets"
+	applets=$(/bin/busybox --list)
+fi
 
 ROOT=$(mktemp -d)
 trap 'rm -rf "$ROOT"' EXIT
 mkdir -p "$ROOT"/{bin,sbin,dev,proc,sys,tmp,lib/modules}
 cp "$BUSYBOX" "$ROOT/bin/busybox"
-for applet in $("$BUSYBOX" --list); do
+for applet in $applets; do
 	[ -e "$ROOT/bin/$applet" ] || ln -s busybox "$ROOT/bin/$applet"
 done
 install -m 0755 "$INIT" "$ROOT/init"

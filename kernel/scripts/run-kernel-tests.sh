@@ -11,7 +11,10 @@
 #                       DEBUG_ATOMIC_SLEEP: the kernel's lib/slub_kunit.c
 #                       and lib/test_meminit.c against stock SLUB's counts,
 #                       the project's KUnit suites through the kernel's
-#                       entry points, /proc/meminfo and /proc/slabinfo
+#                       entry points, /proc/meminfo and /proc/slabinfo;
+#                       a busybox init runs the trace capture's workload,
+#                       slabinfo is compared with stock SLUB's after it
+#                       and the boot's kmem events replay with slabsim
 #   4. run-replacement.sh --arch arm64
 #                       the same, cross-compiled, in qemu-system-aarch64
 #   5. run-kunit.sh --arch x86_64 --tiny

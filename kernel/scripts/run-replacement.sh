@@ -12,12 +12,20 @@
 # The kernel is tinyconfig plus kernel/configs/replacement.config,
 # replacement-debug.config (PREEMPT with PROVE_LOCKING, DEBUG_PREEMPT,
 # DEBUG_ATOMIC_SLEEP, and the slab options), replacement-tests.config (the
-# KUnit suites and lib/test_meminit.c), replacement-<arch>.config if there
-# is one, and the FRAGMENTs; it is built in
+# KUnit suites and lib/test_meminit.c), replacement-workload.config (what
+# the workload needs), replacement-<arch>.config if there is one, and the
+# FRAGMENTs; it is built in
 # $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
 # overrides).  The tree is the one make-series.sh checks out (it runs
 # first, unless LIBSLAB_SERIES_READY=1).  The boot has init_on_alloc=1
-# init_on_free=1, for test_meminit; its /init is replacement-init.c.
+# init_on_free=1, for test_meminit.  Its /init is replacement-init.sh in
+# a busybox initramfs (the host's busybox-static; for arm64 the same
+# Debian package's arm64 build, downloaded once, libslab_busybox in
+# common.sh): after the KUnit suites it turns on the kmem events, runs the
+# trace capture's workload (trace-workload.sh), prints /proc/meminfo and
+# /proc/slabinfo, writes a dump of the events in capture-boot-trace.sh's
+# format, gzipped and base64-encoded, on the console, and restarts the
+# machine.
 #
 # Fails when
 #   - the choice is not in .config, or an option of a fragment is not;
@@ -32,12 +40,23 @@
 #     counts differ from the stock SLUB kernel's, recorded in
 #     kernel/replace/stock-<arch>.txt;
 #   - /proc/meminfo's Slab is 0 or not SReclaimable + SUnreclaim, or
-#     /proc/slabinfo is not version 2.1 with a kmalloc-64 line.
+#     /proc/slabinfo is not version 2.1 with a kmalloc-64 line;
+#   - the workload did not run, QEMU did not end by the guest's
+#     restart (exit 0), the cache names, objsize, objperslab or
+#     pagesperslab of /proc/slabinfo differ from stock SLUB's on the same
+#     configuration and workload (kernel/replace/stock-slabinfo-x86_64.txt)
+#     where kernel/replace/slabinfo-replacement-x86_64.txt does not explain
+#     the difference (compare-slabinfo.py), or "slabsim replay" of the
+#     boot's kmem events fails.  slabsim is $LIBSLAB_SLABSIM, else
+#     build/default's or build/release's, else one built here with meson
+#     in $LIBSLAB_KERNEL_DIR/slabsim-build.
 #
 # --stock builds the same kernel with SLUB chosen instead (in the same
 # build directory, so only what depends on the choice is rebuilt), boots
-# it and rewrites kernel/replace/stock-<arch>.txt from its console; the
-# next run switches back.  --build-only stops after the link checks.
+# it and rewrites kernel/replace/stock-<arch>.txt and
+# kernel/replace/stock-slabinfo-<arch>.txt (its /proc/slabinfo after the
+# workload) from its console; the next run switches back.  --build-only
+# stops after the link checks.
 # --sparse runs sparse (C=2) over lib/libslab/ and mm/libslab_layout.c of
 # the replacement build and fails on any report (the side-by-side build
 # never compiles replacement mode's files).
@@ -51,7 +70,8 @@ BUILD_ONLY=0
 SPARSE=0
 STOCK=0
 CFG=$LIBSLAB_REPO/kernel/configs
-FRAGMENTS=("$CFG/replacement.config" "$CFG/replacement-debug.config" "$CFG/replacement-tests.config")
+FRAGMENTS=("$CFG/replacement.config" "$CFG/replacement-debug.config" "$CFG/replacement-tests.config"
+	"$CFG/replacement-workload.config")
 EXTRA=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -60,7 +80,7 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	-h|--help) sed -n '4,43p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,60p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -78,10 +98,13 @@ FRAGMENTS+=("${EXTRA[@]}")
 BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$ARCH-replacement}
 TREE=$LIBSLAB_TREE
 STOCK_FILE=$LIBSLAB_REPO/kernel/replace/stock-$ARCH.txt
+STOCK_SLABINFO=$LIBSLAB_REPO/kernel/replace/stock-slabinfo-$ARCH.txt
+SLABINFO_EXPLAINED=$LIBSLAB_REPO/kernel/replace/slabinfo-replacement-$ARCH.txt
 STAMP=$(date +%Y%m%d-%H%M%S)
 KIND=$([ $STOCK = 1 ] && echo stock || echo replacement)
 BUILDLOG=$LIBSLAB_LOGDIR/build-$ARCH-$KIND-$STAMP.log
 CONSOLE=$LIBSLAB_LOGDIR/boot-$ARCH-$KIND-$STAMP.log
+DUMP=$LIBSLAB_LOGDIR/trace-$ARCH-$KIND-$STAMP.txt.gz
 MAKE=(make -C "$TREE" O="$BUILD" ARCH="$ARCH" CROSS_COMPILE="$CROSS"
 	CC="$(libslab_kernel_cc "$CROSS")" -j"$LIBSLAB_JOBS")
 say() { echo "run-replacement: $*"; }
@@ -169,12 +192,15 @@ fi
 [ $BUILD_ONLY = 1 ] && exit 0
 
 # 4. boot with two CPUs; the KUnit suites and test_meminit run before init
-INIT=$BUILD/replacement-init
+# busybox init and the workload; the kmem events' ring buffer per CPU,
+# pointers unhashed, as capture-boot-trace.sh has them
 INITRD=$BUILD/replacement-initramfs.cpio.gz
-"${CROSS}gcc" -static -nostdlib -ffreestanding -fno-stack-protector -O2 -Wall -Werror \
-	-o "$INIT" "$LIBSLAB_REPO/kernel/scripts/replacement-init.c" || fail "building replacement-init.c"
-"$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" "$INIT" || fail "make-initramfs.sh"
+BUSYBOX=$(libslab_busybox "$ARCH") || exit 1
+LIBSLAB_BUSYBOX=$BUSYBOX "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" \
+	"$LIBSLAB_REPO/kernel/scripts/replacement-init.sh" \
+	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" || fail "make-initramfs.sh"
 APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
+APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
 [ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux"
 t1=$(date +%s)
 timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
@@ -182,6 +208,8 @@ timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
 	< /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 sed -i 's/\r$//' "$CONSOLE"
+# The dump, out of the console's prefixed lines (replacement-init.sh).
+sed -n 's/^libslab-dump: //p' "$CONSOLE" | base64 -d > "$DUMP" 2>/dev/null
 boot_s=$(( $(date +%s) - t1 ))
 say "QEMU exit $qrc after $boot_s s; console $CONSOLE"
 grep -q 'libslab-replacement: done' "$CONSOLE" ||
@@ -206,6 +234,18 @@ if [ $STOCK = 1 ]; then
 	} > "$STOCK_FILE"
 	say "stock SLUB counts written to $STOCK_FILE:"
 	cat "$STOCK_FILE"
+	grep -q '^libslab-replacement: workload run$' "$CONSOLE" ||
+		fail "the stock boot did not run the workload (console $CONSOLE)"
+	{
+		echo "# /proc/slabinfo of stock SLUB, $ARCH, the configuration of run-replacement.sh"
+		echo "# with CONFIG_SLUB, after init's workload (trace-workload.sh): written by"
+		echo "# run-replacement.sh --stock, compared with libslab's by compare-slabinfo.py."
+		sed -n '/^libslab-replacement: slabinfo$/,/^libslab-replacement: dump$/p' "$CONSOLE" |
+			grep -E '^(slabinfo - version|# name|[^ ]+ +[0-9]+ +[0-9]+ .* : tunables )'
+	} > "$STOCK_SLABINFO"
+	python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo.py" "$STOCK_SLABINFO" "$STOCK_SLABINFO" \
+		> /dev/null || fail "no slabinfo in the stock boot's console $CONSOLE"
+	say "stock SLUB slabinfo written to $STOCK_SLABINFO ($(grep -c ' : tunables ' "$STOCK_SLABINFO") caches)"
 	exit 0
 fi
 
@@ -237,6 +277,36 @@ read -r slab srec sunr < <(awk '/^Slab:/ { a = $2 } /^SReclaimable:/ { b = $2 } 
 check "$([ "$slab" -gt 0 ] && [ "$slab" = $((srec + sunr)) ] && echo ok)" \
 	"/proc/meminfo Slab $slab kB = SReclaimable $srec kB + SUnreclaim $sunr kB"
 check "$(grep -q '^slabinfo - version: 2.1$' "$CONSOLE" && grep -qE '^kmalloc-64 +[0-9]+ +[0-9]+ +64 ' "$CONSOLE" && echo ok)" \
-	"/proc/slabinfo is version 2.1 with a kmalloc-64 line ($(grep -cE '^[a-z].* : tunables ' "$CONSOLE") caches)"
+	"/proc/slabinfo is version 2.1 with a kmalloc-64 line ($(grep -cE '^[^ #].* : tunables ' "$CONSOLE") caches)"
+check "$(grep -q '^libslab-replacement: workload run$' "$CONSOLE" && [ "$qrc" = 0 ] && echo ok)" \
+	"busybox init ran the trace capture's workload and restarted the machine (QEMU exit $qrc)"
+echo "    compare-slabinfo.py $STOCK_SLABINFO (stock) with this boot's:"
+[ -f "$STOCK_SLABINFO" ] || fail "no $STOCK_SLABINFO: record it with run-replacement.sh --arch $ARCH --stock"
+python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo.py" --explained "$SLABINFO_EXPLAINED" \
+	"$STOCK_SLABINFO" "$CONSOLE" > "$CONSOLE.slabinfo" 2>&1
+crc=$?
+grep -v '  equal$' "$CONSOLE.slabinfo" | sed 's/^/    /'
+check "$([ $crc = 0 ] && echo ok)" \
+	"/proc/slabinfo against stock SLUB's: $(grep -E '^[0-9]+ caches on stock' "$CONSOLE.slabinfo" || echo "no comparison")"
+# slabsim: given, built by the meson stages, or built here.
+slabsim=${LIBSLAB_SLABSIM:-}
+for b in default release; do
+	[ -z "$slabsim" ] && [ -x "$LIBSLAB_REPO/build/$b/bench/slabsim" ] &&
+		slabsim=$LIBSLAB_REPO/build/$b/bench/slabsim
+done
+if [ -z "$slabsim" ]; then
+	sb=$LIBSLAB_BASE/slabsim-build
+	{ [ -f "$sb/build.ninja" ] || meson setup "$sb" "$LIBSLAB_REPO" -Dtests=false; } > "$sb.log" 2>&1 &&
+		ninja -C "$sb" bench/slabsim >> "$sb.log" 2>&1 && slabsim=$sb/bench/slabsim
+fi
+if [ -n "$slabsim" ] && gzip -dc "$DUMP" 2>/dev/null | grep -q '^# libslab-trace: end$'; then
+	"$slabsim" replay --quiet "$DUMP" > "$DUMP.replay" 2>&1
+	rrc=$?
+	sed -n '1,12p' "$DUMP.replay" | sed 's/^/    /'
+	check "$([ $rrc = 0 ] && grep -q 'malformed lines: 0' "$DUMP.replay" && echo ok)" \
+		"slabsim replay of the boot's kmem events ($DUMP)"
+else
+	check "" "slabsim replay of the boot's kmem events (slabsim: ${slabsim:-not built}; dump $DUMP)"
+fi
 [ $status = 0 ] || fail "the $ARCH kernel on libslab failed a check (console $CONSOLE)"
 say "PASS: $ARCH booted on libslab in $boot_s s of QEMU"
