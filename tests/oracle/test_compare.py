@@ -59,10 +59,11 @@ STRAYS = {
 }
 
 
-class Compare(unittest.TestCase):
+class FilesCase(unittest.TestCase):
+    """A case with a scratch directory and an empty allow list in it."""
+
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
-        self.expected = self.path("default.txt", EXPECTED)
         self.allow = self.path("allow.txt", "# nothing is allowed\n")
 
     def tearDown(self):
@@ -73,6 +74,12 @@ class Compare(unittest.TestCase):
         with open(path, "w") as f:
             f.write(text)
         return path
+
+
+class Compare(FilesCase):
+    def setUp(self):
+        super().setUp()
+        self.expected = self.path("default.txt", EXPECTED)
 
     def compare(self, console):
         """compare.py's exit status and output for libslab's console."""
@@ -189,22 +196,9 @@ USER_TRACE = [
 ]
 
 
-class WarnAndTrace(unittest.TestCase):
+class WarnAndTrace(FilesCase):
     """Inside the markers a WARN (its message and banner) and the TRACE
     lines of slub_debug=T are compared, normalised."""
-
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.allow = self.path("allow.txt", "# nothing is allowed\n")
-
-    def tearDown(self):
-        self.dir.cleanup()
-
-    def path(self, name, text):
-        path = os.path.join(self.dir.name, name)
-        with open(path, "w") as f:
-            f.write(text)
-        return path
 
     @staticmethod
     def console(report):
