@@ -44,8 +44,8 @@
 #   - the workload did not run, QEMU did not end by the guest's
 #     restart (exit 0), the cache names, objsize, objperslab or
 #     pagesperslab of /proc/slabinfo differ from stock SLUB's on the same
-#     configuration and workload (kernel/replace/stock-slabinfo-x86_64.txt)
-#     where kernel/replace/slabinfo-replacement-x86_64.txt does not explain
+#     configuration and workload (kernel/replace/stock-slabinfo-<arch>.txt)
+#     where kernel/replace/slabinfo-replacement-<arch>.txt does not explain
 #     the difference (compare-slabinfo.py), or "slabsim replay" of the
 #     boot's kmem events fails.  slabsim is $LIBSLAB_SLABSIM, else
 #     build/default's or build/release's, else one built here with meson
