@@ -72,8 +72,38 @@ libslab_console_clean() {
 # run-module.sh loads libslab into and run-oracle.sh runs the oracle on:
 # kunit.py's QEMU base, kernel/configs/module-host.config and
 # kernel/oracle/oracle.config, in $LIBSLAB_KERNEL_DIR/build-x86_64-module.
-# Builds it or brings it up to date; its log goes to $2.
+# Builds it or brings it up to date; its log goes to $1.
 LIBSLAB_HOST_BUILD=${LIBSLAB_MODULE_BUILD_DIR:-$LIBSLAB_BASE/build-x86_64-module}
+libslab_build_host_kernel() {
+	libslab_build_oracle_kernel "$1" "$LIBSLAB_HOST_BUILD"
+}
+
+# The same kernel with Debian's slab hardening on top
+# (kernel/oracle/oracle-hardening.config: random kmalloc copies, hardened
+# and shuffled freelists, init_on_alloc by default), for the oracle's
+# hardening run.  A kernel of its own, built on demand (run-oracle.sh
+# --hardening), not by the test command: the first three are build-time.
+LIBSLAB_HARDENING_BUILD=$LIBSLAB_BASE/build-x86_64-hardening
+
+# libslab_build_oracle_kernel LOG BUILD_DIR [FRAGMENT]: build or bring up
+# to date the host kernel in BUILD_DIR, FRAGMENT's options over the
+# others (kunit.py refuses two kunitconfigs that disagree, but lets
+# --kconfig_add override them); the log goes to LOG.
+libslab_build_oracle_kernel() {
+	local extra=() option
+
+	if [ -n "${3:-}" ]; then
+		while read -r option; do
+			extra+=(--kconfig_add "$option")
+		done < <(grep -v '^#' "$3" | grep .)
+	fi
+	python3 "$LIBSLAB_TREE/tools/testing/kunit/kunit.py" build --arch=x86_64 \
+		--build_dir="$2" \
+		--kunitconfig="$LIBSLAB_REPO/kernel/configs/module-host.config" \
+		--kunitconfig="$LIBSLAB_REPO/kernel/oracle/oracle.config" "${extra[@]}" \
+		--make_options "CC=$(libslab_kernel_cc)" --jobs="$LIBSLAB_JOBS" > "$1" 2>&1
+}
+
 # libslab_busybox ARCH: print the path of a static busybox for the kernel
 # architecture ARCH.  x86_64's is the host's (busybox-static); arm64's is
 # the same Debian package built for arm64, downloaded once with apt-get
@@ -104,12 +134,3 @@ libslab_busybox() {
 	echo "$dir/busybox"
 }
 
-libslab_build_host_kernel() {
-	local log=$1
-
-	python3 "$LIBSLAB_TREE/tools/testing/kunit/kunit.py" build --arch=x86_64 \
-		--build_dir="$LIBSLAB_HOST_BUILD" \
-		--kunitconfig="$LIBSLAB_REPO/kernel/configs/module-host.config" \
-		--kunitconfig="$LIBSLAB_REPO/kernel/oracle/oracle.config" \
-		--make_options "CC=$(libslab_kernel_cc)" --jobs="$LIBSLAB_JOBS" > "$log" 2>&1
-}

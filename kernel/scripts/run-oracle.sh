@@ -3,11 +3,14 @@
 #
 # run-oracle.sh - the differential oracle's kernel side (tests/oracle/).
 #
-#   run-oracle.sh [--update] [--user ORACLE_USER]
+#   run-oracle.sh [--update] [--user ORACLE_USER] [--hardening]
 #
 #   1. build (or reuse) the x86_64 kernel run-module.sh boots, which has the
 #      kernel's own SLUB and the oracle's KUnit suite built into mm/
-#      (kernel/oracle/, libslab_build_host_kernel in common.sh);
+#      (kernel/oracle/, libslab_build_host_kernel in common.sh); with
+#      --hardening, that kernel with Debian's slab hardening instead
+#      (kernel/oracle/oracle-hardening.config, a build of its own), for the
+#      runs of build "hardening", which are left out otherwise;
 #   2. boot it in QEMU (TCG, two CPUs) once for each run that
 #      tests/oracle/variants.txt lists, with that run's boot parameters and
 #      only the oracle's suite (kunit.filter_glob); kunit_shutdown=reboot
@@ -27,12 +30,14 @@ set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 UPDATE=0
+HARDENING=0
 USER_SIDE=$LIBSLAB_REPO/build/default/tests/oracle/oracle_user
 while [ $# -gt 0 ]; do
 	case $1 in
 	--update) UPDATE=1; shift ;;
 	--user) USER_SIDE=$2; shift 2 ;;
-	-h|--help) sed -n '4,24p' "$0"; exit 0 ;;
+	--hardening) HARDENING=1; shift ;;
+	-h|--help) sed -n '4,26p' "$0"; exit 0 ;;
 	*) fail "unknown argument $1 (try --help)" 2 ;;
 	esac
 done
@@ -48,9 +53,16 @@ if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
 		fail "make-series.sh"
 fi
 t0=$(date +%s)
-libslab_build_host_kernel "$LOG" || { tail -40 "$LOG"; fail "kernel build (log $LOG)"; }
-grep -q '^CONFIG_SLUB_ORACLE_KUNIT=y' "$LIBSLAB_HOST_BUILD/.config" ||
-	fail "CONFIG_SLUB_ORACLE_KUNIT is not set in $LIBSLAB_HOST_BUILD/.config"
+if [ $HARDENING = 1 ]; then
+	ORACLE_BUILD=$LIBSLAB_HARDENING_BUILD
+	libslab_build_oracle_kernel "$LOG" "$ORACLE_BUILD" \
+		"$LIBSLAB_REPO/kernel/oracle/oracle-hardening.config"
+else
+	ORACLE_BUILD=$LIBSLAB_HOST_BUILD
+	libslab_build_host_kernel "$LOG"
+fi || { tail -40 "$LOG"; fail "kernel build (log $LOG)"; }
+grep -q '^CONFIG_SLUB_ORACLE_KUNIT=y' "$ORACLE_BUILD/.config" ||
+	fail "CONFIG_SLUB_ORACLE_KUNIT is not set in $ORACLE_BUILD/.config"
 say "kernel ready ($(( $(date +%s) - t0 )) s)"
 
 # The machine both sides model for a build (variants.txt's machine lines):
@@ -63,7 +75,8 @@ machine() {
 		fail "tests/oracle/variants.txt has no machine line for $1" 2
 	echo "$line" | cut -d'|' -f"$2"
 }
-# The kernel image of a build: the host kernel, or run-kunit.sh --tiny's.
+# The kernel image of a build: the host kernel (or its hardening build),
+# or run-kunit.sh --tiny's.
 kernel_image() {
 	if [ "$1" = tiny ]; then
 		[ -f "$LIBSLAB_BASE/build-x86_64-tiny/arch/x86/boot/bzImage" ] ||
@@ -71,7 +84,7 @@ kernel_image() {
 			fail "the SLUB_TINY kernel (run-kunit.sh --tiny --build-only)"
 		echo "$LIBSLAB_BASE/build-x86_64-tiny/arch/x86/boot/bzImage"
 	else
-		echo "$LIBSLAB_HOST_BUILD/arch/x86/boot/bzImage"
+		echo "$ORACLE_BUILD/arch/x86/boot/bzImage"
 	fi
 }
 
@@ -88,11 +101,21 @@ while IFS='|' read -r name params part build; do
 		done) || fail "bad tests/oracle/variants.txt" 2
 		glob="slub_oracle.slub_oracle_[$initials]*" ;;
 	esac
+	# The hardening kernel boots only the hardening runs, and only it
+	# does; a seeded run's observations lose what the seed decides.
+	seeded=()
 	case $build in
 	host) user_side=$USER_SIDE ;;
 	tiny) user_side=${USER_SIDE}_tiny ;;
+	hardening) user_side=$USER_SIDE; seeded=(--seeded) ;;
 	*) fail "tests/oracle/variants.txt: run $name: unknown build '$build'" 2 ;;
 	esac
+	if [ $HARDENING = 1 ] && [ "$build" != hardening ]; then
+		continue
+	elif [ $HARDENING = 0 ] && [ "$build" = hardening ]; then
+		say "$name: left out (its kernel is built on demand: run-oracle.sh --hardening)"
+		continue
+	fi
 	user_machine=$(machine "$build" 2)
 	read -ra qemu_machine <<< "$(machine "$build" 3)"
 	image=$(kernel_image "$build") || exit 1
@@ -104,7 +127,7 @@ while IFS='|' read -r name params part build; do
 		< /dev/null > "$console" 2>&1
 	qrc=$?
 	sed -i 's/\r$//' "$console"
-	python3 "$ORACLE/compare.py" --extract "$console" > "$OUT/$name.txt"
+	python3 "$ORACLE/compare.py" "${seeded[@]}" --extract "$console" > "$OUT/$name.txt"
 	say "$name: QEMU exit $qrc after $(( $(date +%s) - t1 )) s, $(wc -l < "$OUT/$name.txt") lines; console $console"
 	if ! grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ slub_oracle$' "$console"; then
 		grep -E 'not ok|# ' "$console" | tail -10
@@ -131,7 +154,7 @@ while IFS='|' read -r name params part build; do
 		else
 			read -ra user_parts <<< "$part"
 		fi
-		LIBSLAB_CMDLINE="$user_machine $params" python3 "$ORACLE/compare.py" \
+		LIBSLAB_CMDLINE="$user_machine $params" python3 "$ORACLE/compare.py" "${seeded[@]}" \
 			"$OUT/$name.txt" "$ORACLE/allow.txt" -- "$user_side" "${user_parts[@]}" |
 			tail -3 | sed "s/^/run-oracle: $name: /"
 		[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1

@@ -4,9 +4,9 @@
 from QEMU by kernel/scripts/run-oracle.sh, kept in tests/oracle/expected/)
 against libslab's (tests/oracle/oracle_user).
 
-    compare.py EXPECTED ALLOW -- ORACLE_USER PART...
-    compare.py EXPECTED ALLOW --user FILE
-    compare.py --extract CONSOLE     (the kernel's lines, for expected/)
+    compare.py [--seeded] EXPECTED ALLOW -- ORACLE_USER PART...
+    compare.py [--seeded] EXPECTED ALLOW --user FILE
+    compare.py [--seeded] --extract CONSOLE  (the kernel's lines, for expected/)
 
 A line is "slub_oracle: <scenario> <words> <key>=<value>...": the scenario
 and the words before the first key=value name the observation, each
@@ -25,6 +25,12 @@ message and banner) and slub_debug=T's TRACE lines become normalised
 silent: any line there (a report, a WARN, a TRACE line, oracle_user's note
 of a taint) fails the run, named with the scenarios of the observations
 around it.  The kernel's console is checked by run-oracle.sh.
+
+--seeded is for a run whose allocators randomise layout from a boot-time
+seed (the hardening run: SLAB_FREELIST_RANDOM, RANDOM_KMALLOC_CACHES).
+Both sides' lines then lose what the seed decides (SEEDED) before they
+are compared, and --extract writes them so: the kernel's expected file
+stays the same from boot to boot.
 
 Exit status: 0 when every difference is allowed and libslab's console has
 no line outside the markers, 1 otherwise, 2 on bad input.
@@ -53,6 +59,22 @@ NORMALISE = [
     (re.compile(r"0x[0-9a-f]{8,}"), "0xADDR"),
     (re.compile(r"^((Allocated|Freed) in) \S+"), r"\1 FUNC"),
     (re.compile(r"\b(age|pid)=\d+"), r"\1=N"),
+]
+
+# What a boot's random seed decides, for --seeded runs, and what stays:
+# - where in its slab an object or a freelist head lies ("s<slab>+<offset>",
+#   "@offset=", a TRACE line's distance to the next free object):
+#   shuffle_freelist() starts each new slab at a random point of the
+#   cache's random_seq; which slab it is, and how many, stay;
+# - which copy of a normal kmalloc cache an allocation site gets:
+#   kmalloc_type() hashes the caller with random_kmalloc_seed, and copy 0
+#   is the normal cache itself; the size, and that it is a normal cache
+#   (not reclaim, dma or cgroup), stay.
+SEEDED = [
+    (re.compile(r"\bs(\d+)\+\d+"), r"s\1+?"),
+    (re.compile(r"@offset=\d+"), "@offset=?"),
+    (re.compile(r"\bfp=OBJECT[+-]0x[0-9a-f]+"), "fp=OBJECT?"),
+    (re.compile(r"(?<![\w-])kmalloc-(?:rnd-\d\d-)?(\d+k?)\b"), r"kmalloc-RND-\1"),
 ]
 
 # A WARN: "cut here", the message of WARN(cond, fmt...) if any, then the
@@ -226,18 +248,21 @@ def scenario_around(oracle_lines, before):
     return first if first == then else f"{first} or {then}"
 
 
-def extract(console):
+def extract(console, seeded):
     """The oracle lines of a kernel console log, for expected/."""
     with open(console, errors="replace") as f:
         out, _ = read_console(f)
     for line in out:
-        print(line)
+        print(normalise(line, SEEDED) if seeded else line)
     return 0
 
 
 def main(argv):
+    seeded = "--seeded" in argv[1:2]
+    if seeded:
+        argv = argv[:1] + argv[2:]
     if len(argv) == 3 and argv[1] == "--extract":
-        return extract(argv[2])
+        return extract(argv[2], seeded)
     if len(argv) < 4:
         print(__doc__, file=sys.stderr)
         return 2
@@ -255,9 +280,14 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     user_oracle, user_outside = read_console(user_lines)
+    if seeded:
+        user_oracle = [normalise(line, SEEDED) for line in user_oracle]
     try:
         with open(expected_path) as f:
-            kernel = observations(f.read().splitlines())
+            kernel_lines = f.read().splitlines()
+        if seeded:
+            kernel_lines = [normalise(line, SEEDED) for line in kernel_lines]
+        kernel = observations(kernel_lines)
     except OSError as e:
         print(f"compare.py: cannot read the kernel's observations: {e}", file=sys.stderr)
         return 2

@@ -36,7 +36,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-TARGETS = {"host": "tests/oracle/oracle_user", "tiny": "tests/oracle/oracle_user_tiny"}
+TARGETS = {"host": "tests/oracle/oracle_user", "tiny": "tests/oracle/oracle_user_tiny",
+           "hardening": "tests/oracle/oracle_user"}
+# The builds whose runs compare only what the boot's seed does not decide.
+SEEDED_BUILDS = {"hardening"}
 KEYS = ("id", "file", "find", "into", "why", "survives")
 # A run that loops or hangs counts as killed: the kernel side finished.
 RUN_TIMEOUT = 120
@@ -90,8 +93,8 @@ def read_runs():
             fields = [x.strip() for x in line.split("|")]
             if fields[0] == "machine":
                 machines["host"] = fields[1]
-            elif fields[0] == "machine-tiny":
-                machines["tiny"] = fields[1]
+            elif fields[0].startswith("machine-"):
+                machines[fields[0][len("machine-"):]] = fields[1]
             else:
                 runs.append(fields)
     out = []
@@ -131,7 +134,8 @@ def oracle(tree, build_dir, runs):
     """The first run of the oracle that fails, with its last line; None if all pass."""
     oracle_dir = os.path.join(tree, "tests", "oracle")
     for name, cmdline, parts, variant in runs:
-        cmd = [sys.executable, os.path.join(oracle_dir, "compare.py"),
+        seeded = ["--seeded"] if variant in SEEDED_BUILDS else []
+        cmd = [sys.executable, os.path.join(oracle_dir, "compare.py")] + seeded + [
                os.path.join(oracle_dir, "expected", name + ".txt"),
                os.path.join(oracle_dir, "allow.txt"), "--",
                os.path.join(build_dir, TARGETS[variant])] + parts

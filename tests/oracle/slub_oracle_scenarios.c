@@ -109,7 +109,12 @@ static const char *orc_where(struct orc_run *r, const void *obj, char *buf,
 	return buf;
 }
 
-/* Print where each of objs[0..n) lives, several to a line. */
+/*
+ * Print where each of objs[0..n) lives, 32 to a line: a count, not a
+ * length, ends a line, so that the lines stay the same where the offsets
+ * do not (a shuffled freelist's, compare.py --seeded).
+ */
+#define ORC_OBJECTS_PER_LINE	32
 static void orc_objects(struct orc_run *r, const char *what, void **objs,
 			unsigned int n)
 {
@@ -120,7 +125,7 @@ static void orc_objects(struct orc_run *r, const char *what, void **objs,
 		len += snprintf(line + len, sizeof(line) - len, "%s%s",
 				len ? "," : "",
 				orc_where(r, objs[i], where, sizeof(where)));
-		if (len > ORC_LINE / 2 || i + 1 == n) {
+		if ((i + 1) % ORC_OBJECTS_PER_LINE == 0 || i + 1 == n) {
 			orc_line(r, "objects %s#%u at=%s", what, part++, line);
 			len = 0;
 		}
@@ -408,6 +413,21 @@ void orc_run_kmalloc(void)
 				 orc_kmalloc_types[t].name, i);
 			orc_geometry(&r, kmalloc_caches[orc_kmalloc_types[t].type][i],
 				     label);
+		}
+	/*
+	 * The random copies of the normal caches (CONFIG_RANDOM_KMALLOC_CACHES:
+	 * the kernel's range is empty without it; without
+	 * random_kmalloc_caches=on libslab's copies are the normal caches).
+	 * Their number is a name, not a seed.
+	 */
+	for (t = KMALLOC_RANDOM_START + 1; t <= KMALLOC_RANDOM_END; t++)
+		for (i = 1; i <= KMALLOC_SHIFT_HIGH; i++) {
+			if (!kmalloc_caches[t][i] ||
+			    kmalloc_caches[t][i] == kmalloc_caches[KMALLOC_NORMAL][i])
+				continue;
+			snprintf(label, sizeof(label), "random-%02u/%u",
+				 t - KMALLOC_RANDOM_START, i);
+			orc_geometry(&r, kmalloc_caches[t][i], label);
 		}
 	orc_kmalloc_classes(&r);
 }

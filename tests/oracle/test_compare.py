@@ -5,7 +5,8 @@ any line outside an expected-report bracket (a slub_debug report, a WARN,
 a TRACE line, oracle_user's taint note), naming the scenario and the line;
 the same report inside a bracket is compared with the kernel's report
 lines, its WARNs (message and banner) and slub_debug=T's TRACE lines
-normalised; and --extract keeps the kernel's report lines as before.
+normalised; --extract keeps the kernel's report lines as before; and
+--seeded leaves out what a boot's random seed decides.
 
 usage: test_compare.py COMPARE_PY"""
 
@@ -300,6 +301,58 @@ class WarnAndTrace(FilesCase):
         self.assertEqual(p.returncode, 1, p.stdout)
         self.assertIn("CONSOLE first: TRACE orc-g14 alloc", p.stdout)
         self.assertIn("CONSOLE first: WARNING: CPU: 0", p.stdout)
+
+
+class Seeded(FilesCase):
+    """--seeded drops what a boot's random seed decides (where in its slab
+    an object lies, which random kmalloc copy a site gets) and keeps the
+    rest (which slab, the size class, the counts)."""
+
+    KERNEL = ("slub_oracle: fill objects alloc#0 at=s0+768,s0+256,s1+512\n"
+              "slub_oracle: fill lists alloc cpu0=s1+512/15/0 node0=0/2/32\n"
+              "slub_oracle: kmalloc kmalloc kernel 64 cache=kmalloc-rnd-07-64 ksize=64\n"
+              "slub_oracle: kmalloc kmalloc reclaimable 64 cache=kmalloc-rcl-64 ksize=64\n")
+    USER = ("slub_oracle: fill objects alloc#0 at=s0+0,s0+1024,s1+256\n"
+            "slub_oracle: fill lists alloc cpu0=s1+256/15/0 node0=0/2/32\n"
+            "slub_oracle: kmalloc kmalloc kernel 64 cache=kmalloc-64 ksize=64\n"
+            "slub_oracle: kmalloc kmalloc reclaimable 64 cache=kmalloc-rcl-64 ksize=64\n")
+
+    def compare(self, seeded, user):
+        expected = self.path("hardening.txt", self.KERNEL)
+        p = subprocess.run([sys.executable, COMPARE] + (["--seeded"] if seeded else []) +
+                           [expected, self.allow, "--user", self.path("user.txt", user)],
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+    def test_offsets_and_random_copies_are_not_compared(self):
+        rc, out = self.compare(True, self.USER)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("0 differences", out)
+
+    def test_without_it_they_are(self):
+        rc, out = self.compare(False, self.USER)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF fill objects alloc#0: at: kernel s0+768,s0+256,s1+512", out)
+        self.assertIn("cache: kernel kmalloc-rnd-07-64, libslab kmalloc-64", out)
+
+    def test_the_slab_an_object_lies_in_is_compared(self):
+        rc, out = self.compare(True, self.USER.replace("s1+256\n", "s0+256\n"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("at: kernel s0+?,s0+?,s1+?, libslab s0+?,s0+?,s0+?", out)
+
+    def test_the_kmalloc_type_is_compared(self):
+        rc, out = self.compare(True, self.USER.replace("kmalloc-rcl-64", "kmalloc-64"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("cache: kernel kmalloc-rcl-64, libslab kmalloc-RND-64", out)
+
+    def test_extract_writes_the_kernel_lines_seeded(self):
+        console = self.path("console.log", "".join(
+            f"[    2.00000{i}] {line}\n" for i, line in enumerate(self.KERNEL.splitlines())))
+        p = subprocess.run([sys.executable, COMPARE, "--seeded", "--extract", console],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("at=s0+?,s0+?,s1+?\n", p.stdout)
+        self.assertIn("cache=kmalloc-RND-64 ksize=64\n", p.stdout)
 
 
 if __name__ == "__main__":
