@@ -320,6 +320,9 @@ static void *__do_kmalloc_node(kmem_buckets *b, size_t size, gfp_t flags,
 	struct kmem_cache *s;
 	void *ret;
 
+	/* Without buckets the kernel's PASS_BUCKET_PARAMS() drops b. */
+	if (!IS_ENABLED(CONFIG_LIBSLAB_BUCKETS))
+		b = NULL;
 	if (unlikely(size > KMALLOC_MAX_CACHE_SIZE)) {
 		/* 6.12 emits the event twice here: in the large path and after it. */
 		ret = libslab_kmalloc_large_node(size, flags, node, caller);
@@ -450,9 +453,6 @@ EXPORT_SYMBOL(kmem_buckets_create);
 
 void *kmem_buckets_alloc(kmem_buckets *b, size_t size, gfp_t flags)
 {
-	/* Without buckets, the kernel's macro drops b: kmalloc's caches. */
-	if (!IS_ENABLED(CONFIG_LIBSLAB_BUCKETS))
-		b = NULL;
 	return __do_kmalloc_node(b, size, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_buckets_alloc);

@@ -2,7 +2,8 @@
 /*
  * The SLUB_TINY design (CONFIG_LIBSLAB_TINY), as the kernel's Kconfig
  * describes it: no per-CPU slabs or partial lists, small slab orders, no
- * separate reclaimable kmalloc caches, no random kmalloc caches.
+ * separate reclaimable kmalloc caches, no random kmalloc caches; and
+ * failslab, which 6.12 keeps under SLUB_TINY.
  */
 #include "harness.h"
 
@@ -118,6 +119,26 @@ static void test_debug_flags_are_dropped(void **state)
 	kmem_cache_destroy(s);
 }
 
+/*
+ * 6.12's FAILSLAB does not depend on !SLUB_TINY: slab_pre_alloc_hook()
+ * asks should_failslab() on every allocation, so failslab= fails TINY's
+ * allocations too.
+ */
+static void test_failslab_fails_allocations(void **state)
+{
+	assert_int_equal(libslab_parse_cmdline("failslab=1,100,0,1"), 0);
+	libslab_failslab_filter(false, false);
+	assert_null(kmalloc(32, GFP_KERNEL));
+	/* times was 1: the budget is spent. */
+	void *p = kmalloc(32, GFP_KERNEL);
+
+	assert_non_null(p);
+	kfree(p);
+	libslab_failslab_setup("1,0,0,0");
+	libslab_failslab_filter(true, false);
+	sim_printk_reset_counts();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +151,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_partial_cannot_be_turned_on),
 		cmocka_unit_test(test_slub_debug_is_an_unknown_word),
 		cmocka_unit_test(test_debug_flags_are_dropped),
+		cmocka_unit_test(test_failslab_fails_allocations),
 	};
 
 	return cmocka_run_group_tests(tests, expect_clean_setup, expect_clean_teardown);

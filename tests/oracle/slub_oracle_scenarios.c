@@ -1966,69 +1966,79 @@ static void sc_kmalloc_thisnode(struct orc_run *r, void **objs)
 		}
 }
 
+/*
+ * What a scenario needs of the machine and the allocator.  It is skipped,
+ * saying so, where that is missing: on SLUB_TINY (no slub_debug: the
+ * debug scenarios' planted corruption would go unseen and break the
+ * freelist) and on a machine with one node.
+ */
+#define ORC_NEEDS_DEBUG		1U	/* slub_debug's checks and reports */
+#define ORC_NEEDS_NODES		2U	/* two NUMA nodes */
+
 static const struct {
 	const char *name;
 	orc_scenario_fn *fn;
+	unsigned int needs;
 } orc_scenarios[] = {
-	{ "alloc_free_fast", sc_alloc_free_fast },
-	{ "fill_slab", sc_fill_slab },
-	{ "free_fifo", sc_free_fifo },
-	{ "free_lifo", sc_free_lifo },
-	{ "cpu_partial_fill", sc_cpu_partial_fill },
-	{ "min_partial_discard", sc_min_partial_discard },
-	{ "remote_free_cpu_slab", sc_remote_free_cpu_slab },
-	{ "remote_free_full_slab", sc_remote_free_full_slab },
-	{ "remote_alloc", sc_remote_alloc },
-	{ "node_mismatch", sc_node_mismatch },
-	{ "alloc_node_each", sc_alloc_node_each },
-	{ "shrink", sc_shrink },
-	{ "flush_remote", sc_flush_remote },
-	{ "bulk", sc_bulk },
-	{ "bulk_mixed", sc_bulk_mixed },
-	{ "ctor", sc_ctor },
-	{ "gfp_zero", sc_gfp_zero },
-	{ "kfree_cache_object", sc_kfree_cache_object },
-	{ "typesafe_rcu", sc_typesafe_rcu },
-	{ "debug_paths", sc_debug_paths },
-	{ "redzone_placement", sc_redzone_placement },
-	{ "hwcache_placement", sc_hwcache_placement },
-	{ "node_partial_to_cpu", sc_node_partial_to_cpu },
-	{ "krealloc", sc_krealloc },
-	{ "buckets", sc_buckets },
-	{ "merge", sc_merge },
-	{ "refused_flags", sc_refused_flags },
-	{ "debug_right_redzone", sc_debug_right_redzone },
-	{ "debug_left_redzone", sc_debug_left_redzone },
-	{ "debug_use_after_free", sc_debug_use_after_free },
-	{ "debug_double_free", sc_debug_double_free },
-	{ "debug_free_pointer", sc_debug_free_pointer },
-	{ "kmalloc_bucket_40", sc_kmalloc_bucket_40 },
-	{ "remote_partial_drain", sc_remote_partial_drain },
-	{ "cpu_partial_alloc", sc_cpu_partial_alloc },
-	{ "free_remove_partial", sc_free_remove_partial },
-	{ "size_roundup", sc_size_roundup },
-	{ "kmalloc_large", sc_kmalloc_large },
-	{ "krealloc_edges", sc_krealloc_edges },
-	{ "poison_ctor", sc_poison_ctor },
-	{ "rcu_freeptr_offset", sc_rcu_freeptr_offset },
-	{ "bulk_large", sc_bulk_large },
-	{ "crosswise", sc_crosswise },
-	{ "reuse_contents", sc_reuse_contents },
-	{ "remote_partial_threshold", sc_remote_partial_threshold },
-	{ "deactivate_remote_frees", sc_deactivate_remote_frees },
-	{ "min_partial_zero", sc_min_partial_zero },
-	{ "debug_bulk", sc_debug_bulk },
-	{ "shrink_sorts", sc_shrink_sorts },
-	{ "sysfs", sc_sysfs },
-	{ "debug_allocated_free_pointer", sc_debug_allocated_free_pointer },
-	{ "kmalloc_redzone", sc_kmalloc_redzone },
-	{ "failslab_filter", sc_failslab_filter },
-	{ "deactivate_full", sc_deactivate_full },
-	{ "slabinfo_long_partial", sc_slabinfo_long_partial },
-	{ "kfree_rcu", sc_kfree_rcu },
-	{ "cpu_hotplug_flush", sc_cpu_hotplug_flush },
-	{ "remote_ratio", sc_remote_ratio },
-	{ "kmalloc_thisnode", sc_kmalloc_thisnode },
+	{ "alloc_free_fast", sc_alloc_free_fast, 0 },
+	{ "fill_slab", sc_fill_slab, 0 },
+	{ "free_fifo", sc_free_fifo, 0 },
+	{ "free_lifo", sc_free_lifo, 0 },
+	{ "cpu_partial_fill", sc_cpu_partial_fill, 0 },
+	{ "min_partial_discard", sc_min_partial_discard, 0 },
+	{ "remote_free_cpu_slab", sc_remote_free_cpu_slab, 0 },
+	{ "remote_free_full_slab", sc_remote_free_full_slab, 0 },
+	{ "remote_alloc", sc_remote_alloc, 0 },
+	{ "node_mismatch", sc_node_mismatch, ORC_NEEDS_NODES },
+	{ "alloc_node_each", sc_alloc_node_each, ORC_NEEDS_NODES },
+	{ "shrink", sc_shrink, 0 },
+	{ "flush_remote", sc_flush_remote, 0 },
+	{ "bulk", sc_bulk, 0 },
+	{ "bulk_mixed", sc_bulk_mixed, 0 },
+	{ "ctor", sc_ctor, 0 },
+	{ "gfp_zero", sc_gfp_zero, 0 },
+	{ "kfree_cache_object", sc_kfree_cache_object, 0 },
+	{ "typesafe_rcu", sc_typesafe_rcu, 0 },
+	{ "debug_paths", sc_debug_paths, ORC_NEEDS_DEBUG },
+	{ "redzone_placement", sc_redzone_placement, 0 },
+	{ "hwcache_placement", sc_hwcache_placement, 0 },
+	{ "node_partial_to_cpu", sc_node_partial_to_cpu, 0 },
+	{ "krealloc", sc_krealloc, 0 },
+	{ "buckets", sc_buckets, 0 },
+	{ "merge", sc_merge, 0 },
+	{ "refused_flags", sc_refused_flags, 0 },
+	{ "debug_right_redzone", sc_debug_right_redzone, ORC_NEEDS_DEBUG },
+	{ "debug_left_redzone", sc_debug_left_redzone, ORC_NEEDS_DEBUG },
+	{ "debug_use_after_free", sc_debug_use_after_free, ORC_NEEDS_DEBUG },
+	{ "debug_double_free", sc_debug_double_free, ORC_NEEDS_DEBUG },
+	{ "debug_free_pointer", sc_debug_free_pointer, ORC_NEEDS_DEBUG },
+	{ "kmalloc_bucket_40", sc_kmalloc_bucket_40, 0 },
+	{ "remote_partial_drain", sc_remote_partial_drain, 0 },
+	{ "cpu_partial_alloc", sc_cpu_partial_alloc, 0 },
+	{ "free_remove_partial", sc_free_remove_partial, 0 },
+	{ "size_roundup", sc_size_roundup, 0 },
+	{ "kmalloc_large", sc_kmalloc_large, 0 },
+	{ "krealloc_edges", sc_krealloc_edges, 0 },
+	{ "poison_ctor", sc_poison_ctor, 0 },
+	{ "rcu_freeptr_offset", sc_rcu_freeptr_offset, 0 },
+	{ "bulk_large", sc_bulk_large, 0 },
+	{ "crosswise", sc_crosswise, 0 },
+	{ "reuse_contents", sc_reuse_contents, 0 },
+	{ "remote_partial_threshold", sc_remote_partial_threshold, ORC_NEEDS_NODES },
+	{ "deactivate_remote_frees", sc_deactivate_remote_frees, ORC_NEEDS_NODES },
+	{ "min_partial_zero", sc_min_partial_zero, ORC_NEEDS_NODES },
+	{ "debug_bulk", sc_debug_bulk, ORC_NEEDS_DEBUG },
+	{ "shrink_sorts", sc_shrink_sorts, 0 },
+	{ "sysfs", sc_sysfs, 0 },
+	{ "debug_allocated_free_pointer", sc_debug_allocated_free_pointer, ORC_NEEDS_DEBUG },
+	{ "kmalloc_redzone", sc_kmalloc_redzone, ORC_NEEDS_DEBUG },
+	{ "failslab_filter", sc_failslab_filter, 0 },
+	{ "deactivate_full", sc_deactivate_full, ORC_NEEDS_NODES },
+	{ "slabinfo_long_partial", sc_slabinfo_long_partial, 0 },
+	{ "kfree_rcu", sc_kfree_rcu, 0 },
+	{ "cpu_hotplug_flush", sc_cpu_hotplug_flush, 0 },
+	{ "remote_ratio", sc_remote_ratio, ORC_NEEDS_NODES },
+	{ "kmalloc_thisnode", sc_kmalloc_thisnode, ORC_NEEDS_NODES },
 };
 
 void orc_run_behaviour(void)
@@ -2042,7 +2052,17 @@ void orc_run_behaviour(void)
 	if (!objs)
 		return;
 	for (i = 0; i < ARRAY_SIZE(orc_scenarios); i++) {
+		unsigned int needs = orc_scenarios[i].needs;
+
 		orc_begin(&r, orc_scenarios[i].name);
+		if ((needs & ORC_NEEDS_DEBUG) && !IS_ENABLED(CONFIG_SLUB_DEBUG)) {
+			orc_line(&r, "skipped needs=slub_debug");
+			continue;
+		}
+		if ((needs & ORC_NEEDS_NODES) && nr_node_ids < 2) {
+			orc_line(&r, "skipped needs=nodes");
+			continue;
+		}
 		memset(objs, 0, ORC_MAX_OBJS * sizeof(*objs));
 		orc_scenarios[i].fn(&r, objs);
 	}

@@ -356,6 +356,28 @@ SLAB_TEST(test_node_caller_form_without_buckets_is_kmalloc)
 	kfree(p);
 }
 
+/* 6.12's kmem_buckets_create() without SLAB_BUCKETS: kmalloc's caches serve. */
+SLAB_TEST(test_node_caller_form_with_bucketless_handle_is_kmalloc)
+{
+	kmem_buckets *b = kmem_buckets_create("bucketless", 0, 0, 0, NULL);
+	void *p;
+
+	if (!ZERO_OR_NULL_PTR(b)) {
+		unsigned int idx;
+
+		for (idx = 0; idx <= KMALLOC_SHIFT_HIGH; idx++)
+			kmem_cache_destroy((*b)[idx]);
+		kfree(b);
+		slab_skip("separate buckets exist (SLAB_BUCKETS)");
+	}
+	slab_assert_ptr_eq(b, ZERO_SIZE_PTR);
+	p = libslab_kmalloc_node_caller(b, 40, GFP_KERNEL, NUMA_NO_NODE,
+					_RET_IP_);
+	slab_assert_not_null(p);
+	slab_assert_str_eq(cache_name_of(p), "kmalloc-64");
+	kfree(p);
+}
+
 SLAB_TEST(test_node_caller_form_with_buckets_uses_their_cache)
 {
 	kmem_buckets *b = kmem_buckets_create("nodecaller", 0, 0, 0, NULL);
@@ -363,6 +385,8 @@ SLAB_TEST(test_node_caller_form_with_buckets_uses_their_cache)
 	void *p;
 
 	slab_assert_not_null(b);
+	if (ZERO_OR_NULL_PTR(b))
+		slab_skip("no separate buckets (SLAB_BUCKETS is off, as under SLUB_TINY)");
 	p = libslab_kmalloc_node_caller(b, 40, GFP_KERNEL, NUMA_NO_NODE,
 					_RET_IP_);
 	slab_assert_not_null(p);
@@ -428,6 +452,7 @@ SLAB_TEST_TABLE(kmalloc_cases) = {
 	SLAB_CASE(test_kvzalloc_zeroes),
 	SLAB_CASE(test_node_caller_form_without_buckets_is_kmalloc),
 	SLAB_CASE(test_node_caller_form_with_buckets_uses_their_cache),
+	SLAB_CASE(test_node_caller_form_with_bucketless_handle_is_kmalloc),
 	SLAB_CASE(test_cache_node_form_allocates_from_the_given_cache),
 	SLAB_CASE(test_large_node_form_gives_whole_pages),
 	SLAB_TEST_TABLE_END

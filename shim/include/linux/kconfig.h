@@ -26,18 +26,27 @@
 #endif
 /* slub_debug= and the debug checks behind it. */
 #define CONFIG_LIBSLAB_DEBUG 1
-/* failslab= fault injection of slab allocations. */
+#endif
+/*
+ * failslab= fault injection of slab allocations: in the TINY build too,
+ * as 6.12's FAILSLAB does not depend on !SLUB_TINY (slab_pre_alloc_hook()
+ * asks should_failslab() either way).
+ */
+#if !defined(LIBSLAB_SHIM_NO_OPTIONS) || defined(CONFIG_LIBSLAB_TINY)
 #define CONFIG_LIBSLAB_FAILSLAB 1
 #endif
 /*
  * The usercopy regions of caches (HARDENED_USERCOPY: a cache with one is
  * never merged) and kmem_buckets_create()'s private caches
- * (SLAB_BUCKETS): on in every userspace variant, as the flags of
- * <linux/slab.h> assume.  In a kernel on libslab, the kernel's options
- * set them (kernel/replace/libslab_kernel_names.h).
+ * (SLAB_BUCKETS, which 6.12 leaves out of SLUB_TINY): on in every
+ * userspace variant (buckets but TINY's), as the flags of <linux/slab.h>
+ * assume.  In a kernel on libslab, the kernel's options set them
+ * (kernel/replace/libslab_kernel_names.h).
  */
 #define CONFIG_LIBSLAB_HARDENED_USERCOPY 1
+#ifndef CONFIG_LIBSLAB_TINY	/* 6.12's SLAB_BUCKETS depends on !SLUB_TINY */
 #define CONFIG_LIBSLAB_BUCKETS 1
+#endif
 /*
  * might_sleep() checks the context (the fast library's has no such hook,
  * see <sim/hooks.h>).
