@@ -13,8 +13,9 @@
  * declares them there).
  */
 /*
- * LIBSLAB_SHIM_NO_OPTIONS leaves the three below unset: meson compiles
- * the core that way too (slabcore_bare), as a kernel with them off would.
+ * LIBSLAB_SHIM_NO_OPTIONS leaves the three below unset (failslab stays
+ * in the TINY build): meson compiles the core that way too
+ * (slabcore_bare), as a kernel with them off would.
  */
 #ifndef LIBSLAB_SHIM_NO_OPTIONS
 /*
