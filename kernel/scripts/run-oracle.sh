@@ -17,9 +17,12 @@
 #      ends QEMU; no_hash_pointers lets the reports print addresses, which
 #      the comparison normalises;
 #   3. check each boot: the suite passed, the console is clean, and its
-#      "slub_oracle:" lines equal tests/oracle/expected/<run>.txt, the
-#      kernel's observations that the userspace side (meson test --suite
-#      oracle) is compared with.  --update writes them there instead;
+#      "slub_oracle:" lines (compare.py --extract: the observations, the
+#      reports' key lines, the slab lines of its console) equal
+#      tests/oracle/expected/<run>.txt, the kernel's observations that the
+#      userspace side (meson test --suite oracle) is compared with.
+#      --update writes them there instead, but never from a boot whose
+#      suite failed or whose console check failed;
 #   4. with --user (default build/default/tests/oracle/oracle_user when it
 #      exists), compare libslab's observations with this boot's, minus the
 #      differences tests/oracle/allow.txt explains (compare.py).
@@ -37,7 +40,7 @@ while [ $# -gt 0 ]; do
 	--update) UPDATE=1; shift ;;
 	--user) USER_SIDE=$2; shift 2 ;;
 	--hardening) HARDENING=1; shift ;;
-	-h|--help) sed -n '4,26p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,29p' "$0"; exit 0 ;;
 	*) fail "unknown argument $1 (try --help)" 2 ;;
 	esac
 done
@@ -135,12 +138,17 @@ while IFS='|' read -r name params part build; do
 		failed=1
 		continue
 	fi
+	console_clean=1
 	if ! libslab_console_clean "$console"; then
 		say "$name: FAIL: the console reports problems"
 		failed=1
+		console_clean=0
 	fi
 	expected=$ORACLE/expected/$name.txt
-	if [ $UPDATE = 1 ]; then
+	if [ $UPDATE = 1 ] && [ $console_clean = 0 ]; then
+		# A boot that reported a problem is no reference for libslab.
+		say "$name: --update refused: the console check failed; $expected left as it was"
+	elif [ $UPDATE = 1 ]; then
 		cp "$OUT/$name.txt" "$expected"
 		say "$name: wrote $expected"
 	elif ! diff -u "$expected" "$OUT/$name.txt" > "$OUT/$name.diff"; then
