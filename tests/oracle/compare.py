@@ -14,17 +14,24 @@ key=value is one field.  Observations are paired in order of appearance.
 A difference is allowed when a line of ALLOW, or of allow-<run>.txt beside
 it for EXPECTED <run>.txt, matches it:
 
-    <observation glob> | <field glob> | <reason>
+    <observation glob> | <field glob> | <libslab's value> | <reason>
+
+The value is libslab's, exactly ("missing" or "present" for a whole
+observation): a rule excuses that wrong value and no other.
 
 Both sides' output is a console: the oracle lines, the "libslab: expected
 report begin|end <scenario>" markers around the reports a scenario
 provokes on purpose, and whatever else the kernel (or libslab's printk)
-prints.  Between the markers the key lines of a report, each WARN (its
-message and banner) and slub_debug=T's TRACE lines become normalised
-"<scenario> report" observations.  Outside them libslab's console must be
-silent: any line there (a report, a WARN, a TRACE line, oracle_user's note
-of a taint) fails the run, named with the scenarios of the observations
-around it.  The kernel's console is checked by run-oracle.sh.
+prints.  Between the markers the key lines of a report, the slab lines
+(SLAB_LINE), each WARN (its message and banner) and slub_debug=T's TRACE
+lines become normalised "<scenario> report" observations.  Outside them
+the slab lines become normalised "<scenario> console" observations, on
+the kernel's side from its suite's lines alone, so a slab warning one
+side prints and the other does not is a difference.  Any other line
+outside them on libslab's console (a report, a WARN, a TRACE line,
+oracle_user's note of a taint) fails the run, named with the scenarios of
+the observations around it.  The kernel's console is checked for those by
+run-oracle.sh.
 
 --seeded is for a run whose allocators randomise layout from a boot-time
 seed (the hardening run: SLAB_FREELIST_RANDOM, RANDOM_KMALLOC_CACHES).
@@ -33,11 +40,14 @@ are compared, and --extract writes them so: the kernel's expected file
 stays the same from boot to boot.
 
 Exit status: 0 when every difference is allowed and libslab's console has
-no line outside the markers, 1 otherwise, 2 on bad input.
+no line outside the markers, 1 otherwise, 2 on bad input, 3 when
+ORACLE_USER ended with a non-zero status or a signal and what it printed
+before (its last line left out: it may be cut) showed no difference.
 """
 import fnmatch
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -48,11 +58,56 @@ LINE = re.compile(r"^(?:\[ *[0-9]+\.[0-9]+\] )?slub_oracle: (.*)$")
 
 # The key lines of a slub_debug report, which both sides print alike: the
 # banner, what was overwritten, the slab and object lines, the owners, the
-# repairs, a refused cache.  Hex dumps (uninitialised bytes), stack traces
-# and the CPU and hardware lines are left out.
+# repairs.  Hex dumps (uninitialised bytes), stack traces and the CPU and
+# hardware lines are left out.
 REPORT_KEY = re.compile(r"^(\[.* overwritten\] |BUG \S+ \(|FIX \S+: |Slab 0x|"
-                        r"Object 0x\S+ @offset=|(Allocated|Freed) in |"
-                        r"__kmem_cache_create_args\()")
+                        r"Object 0x\S+ @offset=|(Allocated|Freed) in )")
+# A slab line: a message of 6.12's mm/slub.c or mm/slab_common.c that is
+# neither a report's key line above nor a WARN (both sides' consoles are
+# checked for those), matched on the line stripped of its indent.  Both
+# sides' slab lines are compared, in both directions, inside the markers
+# and out: a warning the kernel prints and libslab does not is a
+# difference.  kmem_dump_obj()'s pr_cont() pieces are left out: they
+# continue a line of their caller's, with no text of their own to match.
+SLAB_LINE = re.compile("^(?:" + "|".join([
+    # __slab_update_freelist() and slab_update_freelist() ("<function>
+    # <cache>: cmpxchg double redo"), note_cmpxchg_failure() ("cmpxchg
+    # redo" and the reason on the next line)
+    r"\S+ \S+: cmpxchg (?:double )?redo",
+    r"due to cpu (?:change \d+ -> \d+|running other code)",
+    r"for unknown reason: actual=",
+    # parse_slub_debug_flags(), setup_slub_debug()
+    r"slab_debug option '.' unknown",
+    r"mem auto-init: SLAB_POISON will take precedence",
+    # "SLUB: " or "SLUB <cache>: ": init_cache_random_seq(),
+    # slab_out_of_memory()'s first line, early_kmem_cache_node_alloc(),
+    # kmem_cache_init(), validate_slab_node(), slab_sysfs_init()
+    r"SLUB(?: \S+)?: ",
+    # slab_out_of_memory()'s lines after its first
+    r"cache: \S+, object size: \d+, buffer size: ",
+    r"\S+ debugging increased min order",
+    r"node \d+: slabs: -?\d+, objs: ",
+    # object_err(), free_large_kmalloc(), slab_kset_init()
+    r"Invalid pointer 0x",
+    r"object pointer: 0x",
+    r"Cannot register slab subsystem",
+    # mm/slab_common.c: kmem_cache_sanity_check(),
+    # __kmem_cache_create_args() (a refused cache), kmalloc_fix_flags(),
+    # dump_unreclaimable_slab() (its header and a row per cache)
+    r"kmem_cache_create\(.*\) integrity check failed",
+    r"__kmem_cache_create_args\(.*\) failed with error",
+    r"Unexpected gfp: ",
+    r"excessive unreclaimable slab",
+    r"Unreclaimable slab info:",
+    r"Name +Used +Total$",
+    r"\S+ +\d+KB +\d+KB$",
+]) + ")")
+# KUnit's first and last line of the oracle's suite on the kernel's
+# console.  What the kernel prints before (its boot, kmem_cache_init()'s
+# "SLUB: HWalign=..." among it) is not the scenarios' doing, and
+# libslab's side has no boot: its console is the suite's alone.
+SUITE_BEGIN = re.compile(r"^\s*# Subtest: slub_oracle$")
+SUITE_END = re.compile(r"^\s*(?:not )?ok \d+ slub_oracle$")
 NORMALISE = [
     (re.compile(r"\((Not tainted|Tainted: [^)]*)\)"), "(TAINT)"),
     (re.compile(r"flags=0x[0-9a-f]+\([^)]*\)"), "flags=FLAGS"),
@@ -127,7 +182,7 @@ def report_line(text):
     trace = trace_line(text)
     if trace is not None:
         return trace
-    if not REPORT_KEY.match(text):
+    if not REPORT_KEY.match(text) and not SLAB_LINE.match(text):
         return None
     return normalise(text)
 
@@ -149,8 +204,9 @@ def observations(lines):
         if not m:
             continue
         scenario, _, rest = m.group(1).partition(" ")
-        if rest.startswith("report "):
-            obs.append((scenario + " report", {"line": rest[len("report "):]}))
+        kind, _, text = rest.partition(" ")
+        if kind in ("report", "console"):
+            obs.append((f"{scenario} {kind}", {"line": text}))
             continue
         words = m.group(1).split()
         name, fields = [], {}
@@ -174,26 +230,40 @@ def read_allow(path):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            parts = [p.strip() for p in line.split("|", 2)]
-            if len(parts) != 3 or not all(parts):
-                sys.exit(f"compare.py: {path}:{n}: want '<observation glob> | <field glob> | <reason>'")
-            rules.append([parts[0], parts[1], parts[2], 0])
+            parts = [p.strip() for p in line.split("|", 3)]
+            if len(parts) != 4 or not all(parts):
+                print(f"compare.py: {path}:{n}: want '<observation glob> | <field glob> | "
+                      f"<libslab's value> | <reason>', not '{line}'", file=sys.stderr)
+                sys.exit(2)
+            rules.append([parts[0], parts[1], parts[2], parts[3], 0])
     return rules
 
 
 MARKER = re.compile(r"libslab: expected report (begin|end) (\S+)$")
 
 
+def suite_span(lines):
+    """The lines of the oracle's suite: between KUnit's first and last line
+    of it when the console has them (the kernel's), else all (libslab's)."""
+    begin = next((i for i, line in enumerate(lines) if SUITE_BEGIN.match(line)), None)
+    if begin is None:
+        return lines
+    end = next((i for i in range(begin, len(lines)) if SUITE_END.match(lines[i])), len(lines))
+    return lines[begin + 1:end]
+
+
 def read_console(lines):
-    """The oracle lines of a console, the key lines of the reports between
-    the expected-report markers turned into normalised "<scenario> report"
-    lines; and every other line outside the markers, as (number of oracle
-    lines before it, line)."""
+    """The oracle lines of a console's suite (suite_span()): the key lines
+    of the reports between the expected-report markers turned into
+    normalised "<scenario> report" lines, the slab lines outside them into
+    "<scenario> console" lines (the scenario of the oracle line before);
+    and every other line outside the markers, as (number of oracle lines
+    before it, line)."""
     out, outside, scenario = [], [], None
     in_warn = False   # after "cut here", before the WARNING banner
     dump = None       # [cache, bytes so far] of a TRACE free's dump
-    for line in lines:
-        line = TIMESTAMP.sub("", line.rstrip("\r\n"))
+    lines = [TIMESTAMP.sub("", line.rstrip("\r\n")) for line in lines]
+    for line in suite_span(lines):
         if dump is not None:
             m = TRACE_DUMP.match(line) if scenario else None
             if m:
@@ -225,6 +295,9 @@ def read_console(lines):
                 # Normalised already: the kernel's addresses change from
                 # boot to boot (KASLR), and expected/ must not.
                 out.append(f"slub_oracle: {scenario} report {text}")
+        elif SLAB_LINE.match(line.strip()):
+            before = LINE.match(out[-1]).group(1).split()[0] if out else "start"
+            out.append(f"slub_oracle: {before} console {normalise(line.strip())}")
         elif line.strip():
             outside.append((len(out), line))
     if dump is not None:
@@ -267,15 +340,20 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     expected_path, allow_path = argv[1], argv[2]
+    crash = None   # how ORACLE_USER ended, when not with status 0
     if argv[3] == "--user" and len(argv) == 5:
         with open(argv[4]) as f:
             user_lines = f.read().splitlines()
     elif argv[3] == "--" and len(argv) > 5:
-        run = subprocess.run(argv[4:], stdout=subprocess.PIPE, text=True)
-        if run.returncode:
-            print(f"compare.py: {' '.join(argv[4:])} exited {run.returncode}", file=sys.stderr)
-            return 1
+        run = subprocess.run(argv[4:], stdout=subprocess.PIPE, text=True, errors="replace")
         user_lines = run.stdout.splitlines()
+        if run.returncode:
+            how = (f"was killed by {signal.Signals(-run.returncode).name}"
+                   if run.returncode < 0 else f"exited {run.returncode}")
+            crash = f"{' '.join(argv[4:])} {how}"
+            # What it printed before is still compared, but for its last
+            # line, which the end may have cut.
+            user_lines = user_lines[:-1]
     else:
         print(__doc__, file=sys.stderr)
         return 2
@@ -315,6 +393,10 @@ def main(argv):
 
     kmap, korder = index(kernel)
     umap, uorder = index(user)
+    if crash:
+        # The kernel's observations past where libslab stopped are not
+        # differences: the crash is reported as such.
+        korder = korder[:len(uorder)]
     diffs = []
     fields_compared = 0
     for key in korder:
@@ -334,8 +416,9 @@ def main(argv):
     unexplained = []
     for key, field, kv, uv in diffs:
         for rule in rules:
-            if fnmatch.fnmatchcase(key, rule[0]) and fnmatch.fnmatchcase(field, rule[1]):
-                rule[3] += 1
+            if (fnmatch.fnmatchcase(key, rule[0]) and fnmatch.fnmatchcase(field, rule[1])
+                    and uv == rule[2]):
+                rule[4] += 1
                 break
         else:
             unexplained.append((key, field, kv, uv))
@@ -352,8 +435,8 @@ def main(argv):
     if len(user_outside) > limit:
         print(f"... and {len(user_outside) - limit} more (ORACLE_DIFF_LIMIT=N shows more)")
     for rule in rules:
-        if rule[3]:
-            print(f"allowed {rule[3]:5d} x {rule[0]} | {rule[1]}: {rule[2]}")
+        if rule[4]:
+            print(f"allowed {rule[4]:5d} x {rule[0]} | {rule[1]} | {rule[2]}: {rule[3]}")
     scenarios = len({k.split()[0] for k in korder})
     print(f"oracle: {len(korder)} observations in {scenarios} scenarios, "
           f"{fields_compared} fields compared, {len(diffs)} differences, "
@@ -362,6 +445,11 @@ def main(argv):
         lines = "line" if len(user_outside) == 1 else "lines"
         print(f"oracle: FAIL: libslab's console has {len(user_outside)} {lines} outside "
               "an expected report (a report, WARN, TRACE or taint no scenario asked for)")
+    if crash:
+        # Its console's last lines are most likely the crash's own words,
+        # so only a difference in the observations before it counts as one.
+        print(f"oracle: FAIL: {crash} after {len(uorder)} observations")
+        return 1 if unexplained else 3
     return 1 if unexplained or user_outside else 0
 
 

@@ -9,8 +9,15 @@ named: apply it to a scratch copy of the repository (DIR/tree, never the
 repository itself), rebuild libslab's side of the oracle there (one build
 directory, DIR/build, incremental), run it for every run of variants.txt
 against the kernel's observations kept in expected/ (compare.py; no QEMU)
-and call the mutation killed when a run fails, SURVIVED when all pass.
-Prints a table and the share killed.
+and say what killed it: a compared difference (a run's observations or
+console differ from the kernel's), a crash (oracle_user ended with a
+non-zero status or a signal, and what it printed before showed no
+difference) or a timeout (a run did not end in RUN_TIMEOUT seconds); or
+SURVIVED when every run passes.  The runs go on after a crash or a
+timeout, for a difference in a later one.  Prints a table, the number
+killed each way and the kill rate, which counts kills by a difference
+alone: a crash or a hang says that libslab broke, not that the oracle saw
+how it differs from 6.12.
 
 A mutation that mutations.txt gives a "survives" reason (why no scenario
 of the oracle can see it on 6.12) is expected to survive: it counts as
@@ -21,15 +28,17 @@ stale).
 tree (its records, a mutation for every src/*.c file, each pattern found
 once), as the meson test oracle-mutations does, without building.
 
-Exit status: 0 when every mutation is killed or explained, 1 when one
-survives unexplained or an explained one is killed, 2 on bad input (a
-pattern that matches no line or more than one, a mutation that does not
-build, a src/*.c file with no mutation, an oracle that fails unmutated).
+Exit status: 0 when every mutation is killed (in any of the three ways:
+each fails the meson suite oracle) or explained, 1 when one survives
+unexplained or an explained one is killed, 2 on bad input (a pattern that
+matches no line or more than one, a mutation that does not build, a
+src/*.c file with no mutation, an oracle that fails unmutated).
 DIR defaults to $LIBSLAB_MUTATE_DIR or /tmp/libslab-mutate.
 """
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -41,8 +50,11 @@ TARGETS = {"host": "tests/oracle/oracle_user", "tiny": "tests/oracle/oracle_user
 # The builds whose runs compare only what the boot's seed does not decide.
 SEEDED_BUILDS = {"hardening"}
 KEYS = ("id", "file", "find", "into", "why", "survives")
-# A run that loops or hangs counts as killed: the kernel side finished.
+# A run that loops or hangs is killed by a timeout: the kernel side finished.
 RUN_TIMEOUT = 120
+# compare.py's exit status for a difference and for a crash of oracle_user
+# with no difference before it.
+DIFFERENCE, CRASH = 1, 3
 
 
 def fail(message, status=2):
@@ -130,9 +142,26 @@ def build(build_dir):
     return None if run.returncode == 0 else run.stdout
 
 
+def compare(cmd, env):
+    """compare.py's exit status and output, or None when it did not end in
+    RUN_TIMEOUT seconds; then it and oracle_user, its child, are killed."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, errors="replace", start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None
+    return proc.returncode, out
+
+
 def oracle(tree, build_dir, runs):
-    """The first run of the oracle that fails, with its last line; None if all pass."""
+    """What killed a mutation: ("difference"|"crash"|"timeout", run, line),
+    the first difference, else the first crash or timeout; None if every
+    run passes."""
     oracle_dir = os.path.join(tree, "tests", "oracle")
+    first_failure = None
     for name, cmdline, parts, variant in runs:
         seeded = ["--seeded"] if variant in SEEDED_BUILDS else []
         cmd = [sys.executable, os.path.join(oracle_dir, "compare.py")] + seeded + [
@@ -140,17 +169,23 @@ def oracle(tree, build_dir, runs):
                os.path.join(oracle_dir, "allow.txt"), "--",
                os.path.join(build_dir, TARGETS[variant])] + parts
         env = dict(os.environ, LIBSLAB_CMDLINE=cmdline, ORACLE_DIFF_LIMIT="1")
-        try:
-            run = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True,
-                                 timeout=RUN_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            return name, f"no end after {RUN_TIMEOUT} s"
-        if run.returncode:
-            lines = [x for x in run.stdout.splitlines()
-                     if x.startswith(("DIFF", "CONSOLE", "compare.py"))]
-            return name, (lines or run.stdout.splitlines() or ["exit %d" % run.returncode])[0]
-    return None
+        result = compare(cmd, env)
+        if result is None:
+            first_failure = first_failure or ("timeout", name, f"no end after {RUN_TIMEOUT} s")
+            continue
+        status, out = result
+        if status == 0:
+            continue
+        lines = out.splitlines()
+        if status == DIFFERENCE:
+            shown = [x for x in lines if x.startswith(("DIFF", "CONSOLE"))]
+            return "difference", name, (shown or lines or [""])[0]
+        if status == CRASH:
+            shown = [x for x in lines if x.startswith("oracle: FAIL: ")]
+            first_failure = first_failure or ("crash", name, (shown or lines or [""])[-1])
+            continue
+        fail(f"compare.py exited {status} on run {name}: {(lines or [''])[-1]}")
+    return first_failure
 
 
 def read_target(root, m):
@@ -225,7 +260,7 @@ def main():
         fail("the unmutated tree does not build")
     failed = oracle(tree, build_dir, runs)
     if failed:
-        fail(f"the oracle fails without a mutation: run {failed[0]}: {failed[1]}")
+        fail(f"the oracle fails without a mutation: {failed[0]} in run {failed[1]}: {failed[2]}")
     print(f"mutate: unmutated oracle passes its {len(runs)} runs "
           f"({time.time() - t0:.0f} s with the build)")
 
@@ -242,17 +277,17 @@ def main():
             print(error[-3000:])
             fail(f"mutation {m['id']} does not build")
         results.append((m, failed))
-        verdict = f"killed by {failed[0]}" if failed else "SURVIVED"
+        verdict = f"killed by a {failed[0]} in run {failed[1]}: {failed[2]}" if failed else "SURVIVED"
         print(f"mutate: {m['id']}: {verdict} ({time.time() - t1:.0f} s)", flush=True)
     # Leave the scratch build as unmutated as its tree.
     build(build_dir)
 
     print()
-    print(f"{'mutation':28s} {'file':22s} {'result':24s} why")
+    print(f"{'mutation':28s} {'file':22s} {'result':36s} why")
     bad = 0
     for m, failed in results:
         if failed:
-            result = f"killed ({failed[0]})"
+            result = f"{failed[0]} ({failed[1]})"
             if "survives" in m:
                 result += " UNEXPECTED"
                 bad += 1
@@ -261,15 +296,17 @@ def main():
         else:
             result = "SURVIVED"
             bad += 1
-        print(f"{m['id']:28s} {m['file']:22s} {result:24s} {m['why']}")
-    killed = sum(1 for _, failed in results if failed)
+        print(f"{m['id']:28s} {m['file']:22s} {result:36s} {m['why']}")
+    by = {kind: sum(1 for _, failed in results if failed and failed[0] == kind)
+          for kind in ("difference", "crash", "timeout")}
+    survived = sum(1 for _, failed in results if not failed)
     for m, failed in results:
         if not failed and "survives" in m:
             print(f"survives {m['id']}: {m['survives']}")
-    print(f"mutate: {len(results)} mutations, {killed} killed "
-          f"({100.0 * killed / max(len(results), 1):.0f}%), "
-          f"{len(results) - killed} survived, {bad} unexplained; "
-          f"{time.time() - t0:.0f} s")
+    print(f"mutate: {len(results)} mutations: killed by a difference {by['difference']} "
+          f"({100.0 * by['difference'] / max(len(results), 1):.0f}%, the kill rate), "
+          f"by a crash {by['crash']}, by a timeout {by['timeout']}; "
+          f"{survived} survived, {bad} unexplained; {time.time() - t0:.0f} s")
     return 1 if bad else 0
 
 

@@ -5,8 +5,11 @@ any line outside an expected-report bracket (a slub_debug report, a WARN,
 a TRACE line, oracle_user's taint note), naming the scenario and the line;
 the same report inside a bracket is compared with the kernel's report
 lines, its WARNs (message and banner) and slub_debug=T's TRACE lines
-normalised; --extract keeps the kernel's report lines as before; and
---seeded leaves out what a boot's random seed decides.
+normalised; --extract keeps the kernel's report lines as before; --seeded
+leaves out what a boot's random seed decides; an allow rule excuses
+exactly the libslab value it names; a crash of oracle_user is told from a
+difference; and the slab lines outside the brackets (a warning such as
+slab_out_of_memory()'s) are compared both ways.
 
 usage: test_compare.py COMPARE_PY"""
 
@@ -353,6 +356,176 @@ class Seeded(FilesCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("at=s0+?,s0+?,s1+?\n", p.stdout)
         self.assertIn("cache=kmalloc-RND-64 ksize=64\n", p.stdout)
+
+
+class AllowRules(FilesCase):
+    """A rule of ALLOW names libslab's value: it excuses that wrong value
+    and no other."""
+
+    KERNEL = ("slub_oracle: first lists start cpu0=s0 free=15\n"
+              "slub_oracle: first merge into=another-cache\n")
+
+    def compare(self, rules, user):
+        expected = self.path("default.txt", self.KERNEL)
+        allow = self.path("allow.txt", rules)
+        p = subprocess.run([sys.executable, COMPARE, expected, allow,
+                            "--user", self.path("user.txt", user)],
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+    def test_a_rule_excuses_its_value(self):
+        rc, out = self.compare("first lists start | free | 16 | a reason\n",
+                               self.KERNEL.replace("free=15", "free=16"))
+        self.assertEqual(rc, 0, out)
+        self.assertIn("allowed     1 x first lists start | free | 16: a reason", out)
+
+    def test_another_libslab_value_is_a_difference(self):
+        rc, out = self.compare("first lists start | free | 16 | a reason\n",
+                               self.KERNEL.replace("free=15", "free=17"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first lists start: free: kernel 15, libslab 17", out)
+        self.assertIn("0 allowed, 1 unexplained", out)
+
+    def test_a_missing_observation_is_excused_as_missing_only(self):
+        rule = "first merge | <observation> | missing | a reason\n"
+        user = self.KERNEL.splitlines(keepends=True)[0]
+        rc, out = self.compare(rule, user)
+        self.assertEqual(rc, 0, out)
+        rc, out = self.compare(rule, self.KERNEL + "slub_oracle: first extra n=1\n")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first extra: <observation>: kernel missing, libslab present", out)
+
+    def test_a_rule_without_a_value_is_refused(self):
+        rc, out = self.compare("first lists start | free | a reason\n", self.KERNEL)
+        self.assertEqual(rc, 2, out)
+        self.assertIn("allow.txt:1: want '<observation glob> | <field glob> | "
+                      "<libslab's value> | <reason>'", out)
+
+
+class Crash(FilesCase):
+    """oracle_user that ends badly: what it printed before is compared, and
+    the exit status says whether a difference or only the crash was seen."""
+
+    def run_user(self, lines, status):
+        expected = self.path("default.txt", EXPECTED)
+        program = (f"import sys; sys.stdout.write({''.join(x + chr(10) for x in lines)!r}); "
+                   f"sys.stdout.flush(); sys.exit({status})")
+        p = subprocess.run([sys.executable, COMPARE, expected, self.allow, "--",
+                            sys.executable, "-c", program], capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+    def test_a_crash_after_matching_lines_is_a_crash(self):
+        # Its last line, possibly cut, is left out.
+        rc, out = self.run_user(CLEAN[:2] + ["slub_oracle: second lists af"], 134)
+        self.assertEqual(rc, 3, out)
+        self.assertIn("exited 134 after 2 observations", out)
+        self.assertIn("0 unexplained", out)
+
+    def test_a_difference_before_the_crash_is_a_difference(self):
+        rc, out = self.run_user([CLEAN[0].replace("free=15", "free=9")] + CLEAN[1:2] + ["x"], 1)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first lists start: free: kernel 15, libslab 9", out)
+
+    def test_a_signal_is_named(self):
+        expected = self.path("default.txt", EXPECTED)
+        program = "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"
+        p = subprocess.run([sys.executable, COMPARE, expected, self.allow, "--",
+                            sys.executable, "-c", program], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 3, p.stdout + p.stderr)
+        self.assertIn("was killed by SIGSEGV after 0 observations", p.stdout)
+
+
+# slab_out_of_memory()'s warning, which no report marker brackets.
+OOM_WARNING = [
+    "SLUB: Unable to allocate memory on CPU 0 (of node 0) on node 1,"
+    " gfp=0x240cc0(GFP_KERNEL|__GFP_COMP|__GFP_THISNODE)",
+    "  cache: orc-b3, object size: 64, buffer size: 64, default order: 0, min order: 0",
+    "  node 0: slabs: 1, objs: 64, free: 0",
+    "  node 1: slabs: 0, objs: 0, free: 0",
+]
+
+
+class ConsoleSlabLines(FilesCase):
+    """The slab lines of both consoles outside the markers are compared in
+    both directions: the kernel's from its suite's lines (not its boot)."""
+
+    def kernel_console(self, warning):
+        lines = ["Linux version 6.12.118",
+                 "SLUB: HWalign=64, Order=0-3, MinObjects=0, CPUs=2, Nodes=2",
+                 "KTAP version 1", "1..1", "    KTAP version 1",
+                 "    # Subtest: slub_oracle", "    1..1",
+                 *CLEAN[:1], *warning, *CLEAN[1:],
+                 "    ok 1 slub_oracle_behaviour", "ok 1 slub_oracle",
+                 "SLUB: Unable to add boot slab alias after the suite to sysfs"]
+        return [f"[    3.{i:06d}] {line}" for i, line in enumerate(lines)]
+
+    def extract(self, warning):
+        path = self.path("console.log", "".join(
+            line + "\n" for line in self.kernel_console(warning)))
+        p = subprocess.run([sys.executable, COMPARE, "--extract", path],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return p.stdout
+
+    def compare(self, kernel_warning, user_warning):
+        expected = self.path("default.txt", self.extract(kernel_warning))
+        user = self.path("user.txt", "".join(
+            line + "\n" for line in CLEAN[:1] + user_warning + CLEAN[1:]))
+        p = subprocess.run([sys.executable, COMPARE, expected, self.allow, "--user", user],
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout + p.stderr
+
+    def test_extract_keeps_the_suites_slab_lines_only(self):
+        out = self.extract(OOM_WARNING)
+        self.assertIn("slub_oracle: first lists start cpu0=s0 free=15\n"
+                      "slub_oracle: first console SLUB: Unable to allocate memory on CPU 0"
+                      " (of node 0) on node 1, gfp=0x240cc0(GFP_KERNEL|__GFP_COMP|"
+                      "__GFP_THISNODE)\n"
+                      "slub_oracle: first console cache: orc-b3, object size: 64, buffer size:"
+                      " 64, default order: 0, min order: 0\n"
+                      "slub_oracle: first console node 0: slabs: 1, objs: 64, free: 0\n"
+                      "slub_oracle: first console node 1: slabs: 0, objs: 0, free: 0\n"
+                      "slub_oracle: first lists end", out)
+        self.assertNotIn("HWalign", out)
+        self.assertNotIn("after the suite", out)
+
+    def test_the_same_warning_on_both_sides_passes(self):
+        rc, out = self.compare(OOM_WARNING, OOM_WARNING)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("0 differences", out)
+
+    def test_a_warning_only_the_kernel_prints_is_a_difference(self):
+        rc, out = self.compare(OOM_WARNING, [])
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first console: <observation>: kernel present, libslab missing"
+                      " (SLUB: Unable to allocate memory on CPU 0", out)
+        self.assertIn("DIFF first console #3: <observation>: kernel present, libslab missing"
+                      " (node 1: slabs: 0, objs: 0, free: 0)", out)
+
+    def test_a_warning_only_libslab_prints_is_a_difference(self):
+        rc, out = self.compare([], OOM_WARNING)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first console: <observation>: kernel missing, libslab present"
+                      " (SLUB: Unable to allocate memory", out)
+        self.assertNotIn("CONSOLE", out)
+
+    def test_the_warnings_text_is_compared(self):
+        user = [line.replace("slabs: 1, objs: 64", "slabs: 2, objs: 128") for line in OOM_WARNING]
+        rc, out = self.compare(OOM_WARNING, user)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("DIFF first console #2: line: kernel node 0: slabs: 1, objs: 64, free: 0,"
+                      " libslab node 0: slabs: 2, objs: 128, free: 0", out)
+
+    def test_a_refused_cache_inside_the_markers_is_a_report_line(self):
+        refused = ["__kmem_cache_create_args(orc-refused) failed with error -22"]
+        console = ["slub_oracle: first lists start cpu0=s0 free=15",
+                   "libslab: expected report begin first", *refused,
+                   "libslab: expected report end first"]
+        path = self.path("console.log", "".join(line + "\n" for line in console))
+        p = subprocess.run([sys.executable, COMPARE, "--extract", path],
+                           capture_output=True, text=True)
+        self.assertIn("slub_oracle: first report __kmem_cache_create_args(orc-refused)"
+                      " failed with error -22\n", p.stdout)
 
 
 if __name__ == "__main__":
