@@ -236,3 +236,44 @@ int expect_clean_teardown(void **state)
 	}
 	return 0;
 }
+
+/* The fixtures of the group slab_run_group_tests() runs, and how they ended. */
+static CMFixtureFunction group_setup_fn, group_teardown_fn;
+static bool group_setup_passed, group_teardown_passed;
+
+/* A fixture that fails an assertion never returns: passed stays false. */
+static int group_setup_recorded(void **state)
+{
+	int ret = group_setup_fn(state);
+
+	group_setup_passed = ret == 0;
+	return ret;
+}
+
+static int group_teardown_recorded(void **state)
+{
+	int ret = group_teardown_fn(state);
+
+	group_teardown_passed = ret == 0;
+	return ret;
+}
+
+int slab_run_group_tests(const char *group_name, const struct CMUnitTest *tests,
+			 size_t count, CMFixtureFunction group_setup,
+			 CMFixtureFunction group_teardown)
+{
+	int failed;
+
+	group_setup_fn = group_setup;
+	group_teardown_fn = group_teardown;
+	group_setup_passed = group_teardown_passed = false;
+	failed = _cmocka_run_group_tests(
+		group_name, tests, count,
+		group_setup ? group_setup_recorded : NULL,
+		group_teardown ? group_teardown_recorded : NULL);
+	if (group_setup && !group_setup_passed)
+		failed++;
+	else if (group_teardown && !group_teardown_passed)
+		failed++;
+	return failed;
+}

@@ -15,8 +15,8 @@
 #define SLAB_TEST_TABLE_END		{ NULL }
 /* Run a shared case table (without its end entry) as a cmocka group. */
 #define slab_run_table(table, setup, teardown)				\
-	_cmocka_run_group_tests(#table, table, ARRAY_SIZE(table) - 1,	\
-				setup, teardown)
+	slab_run_group_tests(#table, table, ARRAY_SIZE(table) - 1,	\
+			     setup, teardown)
 
 #define slab_assert(cond)		assert_true(cond)
 #define slab_assert_eq(a, b)		assert_int_equal((a), (b))

@@ -36,6 +36,5 @@ int main(void)
 		cmocka_unit_test(test_env_nr_cpus_sets_simulated_cpus),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

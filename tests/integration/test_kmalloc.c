@@ -129,5 +129,5 @@ int main(void)
 	};
 
 	return slab_run_table(kmalloc_cases, expect_clean_setup, expect_clean_teardown) +
-	       cmocka_run_group_tests(local, expect_clean_setup, expect_clean_teardown);
+	       slab_run_group(local, expect_clean_setup, expect_clean_teardown);
 }

@@ -336,6 +336,5 @@ int main(void)
 		cmocka_unit_test_setup(test_bulk_free_of_kmalloc_objects_without_cache, pin_cpu0),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

@@ -122,6 +122,5 @@ int main(void)
 		cmocka_unit_test(test_kmalloc_caches_are_empty_after_threads),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

@@ -590,5 +590,5 @@ int main(void)
 	};
 
 	sim_set_cpu(0);
-	return cmocka_run_group_tests(tests, expect_clean_setup, expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

@@ -174,6 +174,5 @@ int main(void)
 		cmocka_unit_test(test_hlist_move_list_leaves_the_old_head_empty),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

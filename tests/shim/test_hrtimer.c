@@ -250,8 +250,8 @@ int main(void)
 		cmocka_unit_test(test_jhash_gives_lookup3_values),
 	};
 
-	int failed = cmocka_run_group_tests(tests, expect_clean_setup,
-					    expect_clean_teardown);
+	int failed = slab_run_group(tests, expect_clean_setup,
+				    expect_clean_teardown);
 
 	/* Joins the hrtimer thread, which valgrind would see left running. */
 	if (libslab_exit()) {

@@ -297,6 +297,5 @@ int main(void)
 		cmocka_unit_test(test_postorder_walk_lets_the_body_free_every_entry),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

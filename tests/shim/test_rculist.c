@@ -353,6 +353,5 @@ int main(void)
 						expect_clean_setup, expect_clean_teardown),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

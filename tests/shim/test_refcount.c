@@ -191,6 +191,5 @@ int main(void)
 		cmocka_unit_test(test_kref_put_mutex_releases_with_the_mutex_held),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

@@ -133,7 +133,7 @@ int main(void)
 						report_setup, report_teardown),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown) +
+	return slab_run_group(tests, expect_clean_setup,
+			      expect_clean_teardown) +
 	       cmocka_run_group_tests(reports, NULL, NULL);
 }

@@ -208,6 +208,5 @@ int main(void)
 		cmocka_unit_test(test_usercopy_region_is_recorded),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }

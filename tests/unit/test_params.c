@@ -159,6 +159,5 @@ int main(void)
 		cmocka_unit_test(test_words_are_split_as_the_kernel_splits_them),
 	};
 
-	return cmocka_run_group_tests(tests, expect_clean_setup,
-				      expect_clean_teardown);
+	return slab_run_group(tests, expect_clean_setup, expect_clean_teardown);
 }
