@@ -231,9 +231,13 @@ static int do_kmem_cache_create(struct kmem_cache *s, const char *name,
 	if ((s->flags & SLAB_STORE_USER) && stack_depot_init())
 		return -ENOMEM;
 
-	err = init_kmem_cache_nodes(s);
-	if (err)
-		return err;
+	/*
+	 * 6.12's do_kmem_cache_create() fails with the -EINVAL it starts
+	 * from when the nodes or the per-CPU parts cannot be allocated, and
+	 * __kmem_cache_create_args() prints that number.
+	 */
+	if (init_kmem_cache_nodes(s))
+		return -EINVAL;
 	err = init_cache_hardening(s, slab_ready);
 	if (err)
 		free_kmem_cache_nodes(s);

@@ -449,21 +449,85 @@ static void test_bulk_alloc_failure_returns_zero_and_leaks_nothing(void **state)
 	kmem_cache_destroy(s);
 }
 
-static void test_cache_creation_fails_cleanly_without_memory(void **state)
+/*
+ * 6.12's __kmem_cache_create_args() (mm/slab_common.c) answers a failed
+ * create_cache() with NULL and, short of SLAB_PANIC, a pr_warn() naming
+ * itself, the cache and the error, then dump_stack().  create_cache()
+ * fails with -ENOMEM when kmem_cache_zalloc() finds no struct kmem_cache.
+ */
+static void test_cache_creation_without_memory_warns_and_returns_null(void **state)
 {
+	const gfp_t here = GFP_KERNEL | __GFP_THISNODE | __GFP_NOWARN;
+	static void *held[4096];
 	unsigned long base = sim_pages_in_use(NUMA_NO_NODE);
 	struct kmem_cache *s;
-	int i;
+	size_t n = 0;
+	int node;
 
-	/* Use up what kmem_cache and kmem_cache_node have left, then create. */
+	/* No new page, and every free struct kmem_cache CPU 0 can reach taken. */
 	sim_page_set_limit(base);
+	for_each_online_node(node)
+		while (n < ARRAY_SIZE(held) &&
+		       (held[n] = kmem_cache_alloc_node(kmem_cache, here, node)))
+			n++;
+	assert_in_range(n, 0, ARRAY_SIZE(held) - 1);
 	capture_start();
-	for (i = 0; i < 200 && (s = kmem_cache_create("no_memory", 64, 0, SLAB_NO_MERGE, NULL)); i++)
-		kmem_cache_destroy(s);
+	s = kmem_cache_create("no_memory", 64, 0, SLAB_NO_MERGE, NULL);
 	capture_stop();
+	while (n)
+		kmem_cache_free(kmem_cache, held[--n]);
 	sim_page_set_limit(0);
-	assert_true(i < 200 || s != NULL);
+
+	assert_null(s);
+	assert_captured("__kmem_cache_create_args(no_memory) failed with error -12\n");
+	assert_captured("Call Trace:\n");
 	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), base);
+}
+
+/*
+ * When the struct kmem_cache is there but a node's kmem_cache_node is
+ * not, 6.12's do_kmem_cache_create() (mm/slub.c) fails with the -EINVAL
+ * it started from, not -ENOMEM, and __kmem_cache_create_args() prints it.
+ */
+static void test_cache_creation_without_node_memory_warns_einval(void **state)
+{
+	const gfp_t here = GFP_KERNEL | __GFP_THISNODE | __GFP_NOWARN;
+	static const char name[] = "no_node_memory";
+	static void *held[4096];
+	unsigned long limit;
+	struct kmem_cache *s;
+	void *spare_cache, *spare_name;
+	size_t n = 0;
+	int node;
+
+	/*
+	 * Freed back to CPU 0's slabs once the limit is on, a struct
+	 * kmem_cache and the copy of the name are there for the creation.
+	 */
+	spare_cache = kmem_cache_alloc(kmem_cache, GFP_KERNEL);
+	spare_name = kmalloc(sizeof(name), GFP_KERNEL);
+	assert_non_null(spare_cache);
+	assert_non_null(spare_name);
+	limit = sim_pages_in_use(NUMA_NO_NODE);
+	sim_page_set_limit(limit);
+	for_each_online_node(node)
+		while (n < ARRAY_SIZE(held) &&
+		       (held[n] = kmem_cache_alloc_node(kmem_cache_node, here, node)))
+			n++;
+	assert_in_range(n, 0, ARRAY_SIZE(held) - 1);
+	kmem_cache_free(kmem_cache, spare_cache);
+	kfree(spare_name);
+	capture_start();
+	s = kmem_cache_create(name, 64, 0, SLAB_NO_MERGE, NULL);
+	capture_stop();
+	while (n)
+		kmem_cache_free(kmem_cache_node, held[--n]);
+	sim_page_set_limit(0);
+
+	assert_null(s);
+	assert_captured("__kmem_cache_create_args(no_node_memory) failed with error -22\n");
+	assert_captured("Call Trace:\n");
+	assert_int_equal(sim_pages_in_use(NUMA_NO_NODE), limit);
 }
 
 int main(void)
@@ -489,7 +553,8 @@ int main(void)
 				       pin_cpu0),
 		cmocka_unit_test_setup(test_failed_allocation_warns_unless_nowarn, pin_cpu0),
 		cmocka_unit_test_setup(test_bulk_alloc_failure_returns_zero_and_leaks_nothing, pin_cpu0),
-		cmocka_unit_test_setup(test_cache_creation_fails_cleanly_without_memory, pin_cpu0),
+		cmocka_unit_test_setup(test_cache_creation_without_memory_warns_and_returns_null, pin_cpu0),
+		cmocka_unit_test_setup(test_cache_creation_without_node_memory_warns_einval, pin_cpu0),
 		/* Last: it uses up the reports' burst for the next 5 seconds. */
 		cmocka_unit_test_setup(test_slab_out_of_memory_is_rate_limited, pin_cpu0),
 	};
