@@ -28,6 +28,10 @@
 # machine.
 #
 # Fails when
+#   - kernel/replace/stock-<arch>.txt or stock-slabinfo-<arch>.txt (below)
+#     is missing, or was recorded from another configuration: its
+#     "# fingerprint:" line (the kernel's version and the sha256 of the
+#     fragments, in order) is not this run's; checked before the build;
 #   - the choice is not in .config, or an option of a fragment is not;
 #   - vmlinux does not link (the missing symbols are listed with the
 #     objects that reference them), mm/slub.o or mm/slab_common.o is
@@ -55,8 +59,8 @@
 # build directory, so only what depends on the choice is rebuilt), boots
 # it and rewrites kernel/replace/stock-<arch>.txt and
 # kernel/replace/stock-slabinfo-<arch>.txt (its /proc/slabinfo after the
-# workload) from its console; the next run switches back.  --build-only
-# stops after the link checks.
+# workload) from its console, each with this configuration's fingerprint;
+# the next run switches back.  --build-only stops after the link checks.
 # --sparse runs sparse (C=2) over lib/libslab/ and mm/libslab_layout.c of
 # the replacement build and fails on any report (the side-by-side build
 # never compiles replacement mode's files).
@@ -80,7 +84,7 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	-h|--help) sed -n '4,60p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,68p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -115,6 +119,27 @@ if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
 fi
 mkdir -p "$BUILD" "$LIBSLAB_LOGDIR"
 t0=$(date +%s)
+
+# 0. the stock baselines hold for this configuration: the kernel's version
+# and the fragments' text, in merge order (the sha256 of their
+# concatenation), recorded by --stock
+fingerprint() {
+	local version hash
+
+	version=$(make -s -C "$TREE" kernelversion) || fail "no kernel version in $TREE"
+	hash=$(cat "${FRAGMENTS[@]}" | sha256sum) || fail "cannot read the fragments"
+	echo "# fingerprint: Linux $version; sha256 ${hash%% *} of$(printf ' %s' "${FRAGMENTS[@]##*/}")"
+}
+FINGERPRINT=$(fingerprint) || exit 1
+if [ $STOCK = 0 ]; then
+	for baseline in "$STOCK_FILE" "$STOCK_SLABINFO"; do
+		[ -f "$baseline" ] || fail "no $baseline: record it with run-replacement.sh --arch $ARCH --stock"
+		recorded=$(grep '^# fingerprint: ' "$baseline")
+		[ "$recorded" = "$FINGERPRINT" ] && continue
+		recorded=${recorded#"# fingerprint: "}
+		fail "stale baseline $baseline: recorded from ${recorded:-a configuration it does not name}, not from this run's ${FINGERPRINT#"# fingerprint: "}; refresh it with kernel/scripts/run-replacement.sh --arch $ARCH --stock and commit it"
+	done
+fi
 
 # 1. configure: tinyconfig, the fragments, then every other option's default
 STOCK_CONFIG=$BUILD/stock-choice.config
@@ -230,6 +255,7 @@ if [ $STOCK = 1 ]; then
 	{
 		echo "# The kernel's own slab tests on stock SLUB, $ARCH, the configuration of"
 		echo "# run-replacement.sh with CONFIG_SLUB: written by run-replacement.sh --stock."
+		echo "$FINGERPRINT"
 		echo "$kernel_counts"
 	} > "$STOCK_FILE"
 	say "stock SLUB counts written to $STOCK_FILE:"
@@ -240,6 +266,7 @@ if [ $STOCK = 1 ]; then
 		echo "# /proc/slabinfo of stock SLUB, $ARCH, the configuration of run-replacement.sh"
 		echo "# with CONFIG_SLUB, after init's workload (trace-workload.sh): written by"
 		echo "# run-replacement.sh --stock, compared with libslab's by compare-slabinfo.py."
+		echo "$FINGERPRINT"
 		sed -n '/^libslab-replacement: slabinfo$/,/^libslab-replacement: dump$/p' "$CONSOLE" |
 			grep -E '^(slabinfo - version|# name|[^ ]+ +[0-9]+ +[0-9]+ .* : tunables )'
 	} > "$STOCK_SLABINFO"
@@ -267,7 +294,6 @@ for suite in slub_test libslab_smoke libslab_kmalloc libslab_cache libslab_debug
 	check "$(grep -qE "^ok [0-9]+ $suite\$" "$CONSOLE" && echo ok)" \
 		"KUnit suite $suite ${line:-(one case: its KTAP line)}"
 done
-[ -f "$STOCK_FILE" ] || fail "no $STOCK_FILE: record it with run-replacement.sh --arch $ARCH --stock"
 stock=$(grep -v '^#' "$STOCK_FILE")
 check "$([ "$stock" = "$kernel_counts" ] && echo ok)" \
 	"the kernel's own tests count as on stock SLUB: $(echo "$kernel_counts" | paste -sd ';')"
@@ -281,7 +307,6 @@ check "$(grep -q '^slabinfo - version: 2.1$' "$CONSOLE" && grep -qE '^kmalloc-64
 check "$(grep -q '^libslab-replacement: workload run$' "$CONSOLE" && [ "$qrc" = 0 ] && echo ok)" \
 	"busybox init ran the trace capture's workload and restarted the machine (QEMU exit $qrc)"
 echo "    compare-slabinfo.py $STOCK_SLABINFO (stock) with this boot's:"
-[ -f "$STOCK_SLABINFO" ] || fail "no $STOCK_SLABINFO: record it with run-replacement.sh --arch $ARCH --stock"
 python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo.py" --explained "$SLABINFO_EXPLAINED" \
 	"$STOCK_SLABINFO" "$CONSOLE" > "$CONSOLE.slabinfo" 2>&1
 crc=$?
