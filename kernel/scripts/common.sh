@@ -68,6 +68,15 @@ libslab_console_clean() {
 	return 1
 }
 
+# libslab_note_console LOG: LOG is the console of a boot, whose KTAP case
+# results run-kernel-tests.sh counts as checks: it names a list file in
+# LIBSLAB_CONSOLE_LIST for each step; without one, nothing happens.
+libslab_note_console() {
+	if [ -n "${LIBSLAB_CONSOLE_LIST:-}" ]; then
+		echo "$1" >> "$LIBSLAB_CONSOLE_LIST"
+	fi
+}
+
 # The x86_64 kernel with the kernel's own SLUB (libslab not built in) that
 # run-module.sh loads libslab into and run-oracle.sh runs the oracle on:
 # kunit.py's QEMU base, kernel/configs/module-host.config and

@@ -127,6 +127,8 @@ fi
 "${KUNIT[@]}" run "${COMMON[@]}" "${BOOT_ARGS[@]}" --jobs="$LIBSLAB_JOBS" \
 	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" 'libslab*' > "$RUNLOG" 2>&1
 krc=$?
+# kunit.py rewrites test.log only when it boots.
+[ "$BUILD/test.log" -nt "$RUNLOG" ] && libslab_note_console "$BUILD/test.log"
 grep -E '^\[..:..:..\] (=|\[|Testing complete|Elapsed)' "$RUNLOG" | grep -vE '\[PASSED\]' | tail -20
 say "kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"
 

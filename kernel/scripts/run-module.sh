@@ -89,6 +89,7 @@ qrc=$?
 say "QEMU exit $qrc after $(( $(date +%s) - t0 )) s; console $CONSOLE"
 # The serial console ends its lines with CR LF.
 sed -i 's/\r$//' "$CONSOLE"
+libslab_note_console "$CONSOLE"
 
 # 4. the verdict
 grep -q 'libslab-module: done' "$CONSOLE" || { tail -30 "$CONSOLE"; fail "init did not finish (QEMU exit $qrc)"; }

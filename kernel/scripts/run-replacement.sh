@@ -233,6 +233,7 @@ timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
 	< /dev/null > "$CONSOLE" 2>&1
 qrc=$?
 sed -i 's/\r$//' "$CONSOLE"
+libslab_note_console "$CONSOLE"
 # The dump, out of the console's prefixed lines (replacement-init.sh).
 sed -n 's/^libslab-dump: //p' "$CONSOLE" | base64 -d > "$DUMP" 2>/dev/null
 boot_s=$(( $(date +%s) - t1 ))
