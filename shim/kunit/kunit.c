@@ -403,10 +403,6 @@ static bool kunit_wanted(const char *glob, const char *suite, const char *name)
 	return fnmatch(glob, full, 0) == 0;
 }
 
-struct kunit_totals {
-	int passed, failed, skipped;
-};
-
 static void kunit_count(struct kunit_totals *t, enum kunit_status status)
 {
 	if (status == KUNIT_FAILURE)
@@ -516,11 +512,12 @@ static enum kunit_status kunit_run_suite(struct kunit_suite *suite,
 	return status;
 }
 
-int kunit_run_all_suites(const char *glob)
+int kunit_run_all_suites(const char *glob, struct kunit_totals *totals)
 {
 	struct kunit_totals all = { 0 };
 	int i, nr = 0;
 
+	*totals = all;
 	/* A module without suites is not a KUnit test: it prints no KTAP. */
 	if (!kunit_nr_suites)
 		return 0;
@@ -544,6 +541,7 @@ int kunit_run_all_suites(const char *glob)
 	else
 		printf("%d passed, %d failed\n", all.passed, all.failed);
 	fflush(stdout);
-	return all.failed;
+	*totals = all;
+	return nr;
 }
 EXPORT_SYMBOL(kunit_run_all_suites);

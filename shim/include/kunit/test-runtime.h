@@ -35,7 +35,8 @@
  * static stubs and redirection, the module/built-in distinction (suites
  * run as if loaded as a module: IS_BUILTIN(CONFIG_..._KUNIT_TEST) is 0).
  * The filter is a glob on "suite.case", given as the runner's first
- * argument (the kernel's kunit.filter_glob).
+ * argument (the kernel's kunit.filter_glob); kunit.expect= pins the
+ * counts a run must end with (shim/kunit/kunit_main.c).
  */
 #ifndef _SHIM_KUNIT_TEST_RUNTIME_H
 #define _SHIM_KUNIT_TEST_RUNTIME_H
@@ -105,11 +106,16 @@ struct kunit {
 
 /* Register suites; called from constructors made by kunit_test_suites(). */
 void __kunit_register_suites(struct kunit_suite *const *suites, int nr);
+/* The cases a run counted; each parameter of a parameterised case is one. */
+struct kunit_totals {
+	int passed, failed, skipped;
+};
 /*
  * Run every registered suite whose "suite.case" names match glob (NULL:
- * all), print KTAP and the summary line; the number of failed cases.
+ * all), print KTAP and the summary line, and put the case counts in
+ * *totals; the number of suites that ran.
  */
-int kunit_run_all_suites(const char *glob);
+int kunit_run_all_suites(const char *glob, struct kunit_totals *totals);
 
 #define __KUNIT_PASTE2(a, b)	a##b
 #define __KUNIT_PASTE(a, b)	__KUNIT_PASTE2(a, b)
