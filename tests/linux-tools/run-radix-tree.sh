@@ -4,8 +4,11 @@
 # in one run: unmodified, on the toy allocator of tools/testing/shared/linux.c,
 # and with libslab in its place (slab_adapter.c, slab_bridge.c).  Runs both,
 # and prints each suite's own pass counts and wall time side by side.
-# Exits 1 if a suite fails on libslab where it passes on the toy, or libslab
-# reported an error (a slub_debug report, say); 2 on bad usage.
+# Each suite on each allocator is one check.  A run that fails fails its
+# check, unless it is a known failure of the kernel's own suite (the list
+# below), which is skipped and printed with its reason.  The last line on
+# stdout is "N passed, N failed, N skipped", after a "SKIP: name: reason"
+# line per skipped check.  Exits 1 if a check failed, 2 on bad usage.
 #
 # Usage: bash tests/linux-tools/run-radix-tree.sh [options]
 #   --suite NAME    run only NAME (xarray, maple, idr-test, main, multiorder);
@@ -23,6 +26,18 @@
 # docs/linux-tools.md explains the recipe for any suite that links
 # shared/linux.c.
 set -euo pipefail
+
+# Known failures of the kernel's own suites: runs that fail for a reason
+# of the suite, not of the allocator under it.  Each line is
+#   "SUITE|SINCE|EXPRESSION|REASON"
+# SINCE the date it was seen (YYYY-MM-DD); EXPRESSION an extended regular
+# expression that the failing run's log matches (how it fails, so that
+# another failure is not excused); REASON the suite's bug, named.  A
+# failure is excused only when the toy run of the suite fails that way
+# too, and, on libslab, when libslab reported no error.  The runs of
+# this machine (2 cores, 6.12.118 tarball) fail on no suite, so none is
+# listed.
+known_failures=()
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/tests/linux-tools"
@@ -186,8 +201,7 @@ make_suites() {
 	make -C "$copy" -j"$jobs" "$@" >"$logs/build-$(basename "$copy").log" 2>&1 ||
 		{
 			tail -n 30 "$logs/build-$(basename "$copy").log" >&2
-			echo "run-radix-tree.sh: the build in $copy failed" >&2
-			exit 1
+			return 1
 		}
 }
 
@@ -251,12 +265,55 @@ passed() {
 	[ "$1" = toy ] || [ "$(libslab_errors "$log")" = 0 ]
 }
 
+# The known_failures line of suite $1 whose expression the log of
+# variant $2 matches; empty if none.
+known_failure() {
+	local entry
+
+	for entry in ${known_failures[@]+"${known_failures[@]}"}; do
+		[ "${entry%%|*}" = "$1" ] || continue
+		if grep -Eq -- "$(cut -d'|' -f3 <<<"$entry")" "$logs/$2-$1.log"; then
+			echo "$entry"
+			return
+		fi
+	done
+}
+
+# The verdict on the run of suite $2 on variant $1: PASS, KNOWN (a known
+# failure, excused) or FAIL.
+verdict() {
+	local variant=$1 suite=$2 known
+
+	if passed "$variant" "$suite"; then
+		echo PASS
+		return
+	fi
+	known=$(known_failure "$suite" toy)
+	if [ -n "$known" ] && ! passed toy "$suite" &&
+		[ "$(known_failure "$suite" "$variant")" = "$known" ] &&
+		{ [ "$variant" = toy ] ||
+			! [[ "$(libslab_errors "$logs/libslab-$suite.log")" =~ ^[1-9] ]]; }; then
+		echo KNOWN
+	else
+		echo FAIL
+	fi
+}
+
 # One cell of the table: verdict, own counts, seconds.
 cell() {
 	local time_var="time_$1_${2//-/_}" status_var="status_$1_${2//-/_}" verdict
 
-	if passed "$1" "$2"; then verdict=PASS; else verdict="FAIL(exit ${!status_var})"; fi
+	verdict=$(verdict "$1" "$2")
+	[ "$verdict" = PASS ] || verdict="$verdict(exit ${!status_var})"
 	printf '%s %ss [%s]' "$verdict" "${!time_var}" "$(own_counts "$logs/$1-$2.log")"
+}
+
+# The stage's last lines when the suites could not be built: every check
+# of the run failed.  (A failed libslab build ends the script by set -e.)
+build_failed() {
+	echo "run-radix-tree.sh: $*" >&2
+	echo "0 passed, $((2 * ${#suites[@]})) failed, 0 skipped"
+	exit 1
 }
 
 extract_tree
@@ -267,36 +324,46 @@ sync_file "$here/slab_adapter.c" "$on_libslab"
 sync_file "$here/slab_bridge.h" "$on_libslab"
 build_libslab_object "$on_libslab/libslab.o"
 
-make_suites "$toy" "${suites[@]}"
+make_suites "$toy" "${suites[@]}" || build_failed "the build in $toy failed"
 # The adapter replaces linux.o and tools/lib's slab.o; libslab runs RCU on
 # urcu-memb, the flavour <urcu.h> selects, so the suites link that library
 # instead of -lurcu, its copy, to keep one RCU state in the process.
 make_suites "$on_libslab" "${suites[@]}" \
 	SHARED_OFILES="xarray-shared.o radix-tree.o idr.o slab_adapter.o find_bit.o bitmap.o hweight.o vsprintf.o" \
-	LDLIBS="$on_libslab/libslab.o -lpthread -lurcu-memb -latomic"
+	LDLIBS="$on_libslab/libslab.o -lpthread -lurcu-memb -latomic" ||
+	build_failed "the build in $on_libslab failed"
 
 for suite in "${suites[@]}"; do
 	run_suite toy "$suite" "$toy"
 	run_suite libslab "$suite" "$on_libslab"
 done
 
-failed=0
+passes=0 failures=0 skips=()
 echo "tools/testing/radix-tree from $(basename "$tarball"), ASan+UBSan builds; libslab cmdline: '${cmdline}'"
 for suite in "${suites[@]}"; do
 	echo "$suite"
 	echo "  toy:     $(cell toy "$suite")"
 	echo "  libslab: $(cell libslab "$suite")"
-	if passed libslab "$suite"; then
-		continue
-	elif passed toy "$suite"; then
-		echo "  -> fails on libslab only: see $logs/libslab-$suite.log"
-		failed=1
-	elif [[ "$(libslab_errors "$logs/libslab-$suite.log")" =~ ^[1-9] ]]; then
-		echo "  -> fails on both, and libslab reported errors: see $logs/libslab-$suite.log"
-		failed=1
-	else
-		echo "  -> fails on the toy as well: not held against libslab"
+	for variant in toy libslab; do
+		case "$(verdict "$variant" "$suite")" in
+		PASS) passes=$((passes + 1)) ;;
+		KNOWN)
+			IFS='|' read -r _ since _ reason <<<"$(known_failure "$suite" toy)"
+			echo "  -> $variant: a known failure of the kernel's suite (since $since): $reason"
+			skips+=("SKIP: $suite on $variant: known failure of the kernel's suite since $since: $reason")
+			;;
+		FAIL)
+			failures=$((failures + 1))
+			echo "  -> fails on $variant: see $logs/$variant-$suite.log"
+			;;
+		esac
+	done
+	if passed toy "$suite" && passed libslab "$suite" &&
+		printf '%s\n' ${known_failures[@]+"${known_failures[@]}"} | grep -q "^$suite|"; then
+		echo "  -> passes on both, where known_failures lists a failure: drop it once it stays away"
 	fi
 done
 echo "logs: $logs"
-exit "$failed"
+[ ${#skips[@]} = 0 ] || printf '%s\n' "${skips[@]}"
+echo "$passes passed, $failures failed, ${#skips[@]} skipped"
+[ "$failures" = 0 ]
