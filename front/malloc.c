@@ -40,6 +40,15 @@
  * front-end never queues RCU callbacks (kmalloc caches are not
  * SLAB_TYPESAFE_BY_RCU), so the shim's RCU callback thread is never
  * started by it.
+ *
+ * Counting.  Every call handed to glibc is counted by its reason (enum
+ * fallback), and every allocating call libslab serves is counted too, so
+ * that LIBSLAB_MALLOC_STATS=1 can show at exit that libslab, not glibc,
+ * served the program.  The served count is the hot one: each thread adds
+ * to a node of its own (no atomic instruction, no shared cache line), and
+ * the nodes are summed when the report is made.  Fallbacks are off the
+ * fast path (glibc serves them anyway), so they share relaxed atomic
+ * counters.  A child of fork() starts from zero: it reports what it did.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -88,10 +97,74 @@ struct big_header {
 	size_t usable;
 };
 
+/*
+ * Why a call went to glibc (docs/malloc.md, "What libslab served"); the
+ * names are those the report prints.
+ */
+enum fallback {
+	/* From inside a libslab call: the shim's own malloc calls. */
+	FALLBACK_NESTED,
+	/* Before libslab-malloc.so's constructor: ld.so, libc, other libraries. */
+	FALLBACK_BEFORE_INIT,
+	/* In the constructor: libslab's start-up, the fork handlers. */
+	FALLBACK_INIT,
+	/* In the constructor's dlsym() of glibc's malloc_usable_size. */
+	FALLBACK_DLSYM,
+	/* Inside fork(), from the other prepare handlers. */
+	FALLBACK_FORK,
+	/* At exit, the library's own output (LIBSLAB_MALLOC_SLABINFO's dump). */
+	FALLBACK_EXIT,
+	/* realloc() of a block glibc made: glibc resizes it. */
+	FALLBACK_FOREIGN_REALLOC,
+	/* free() of a block glibc made (not an allocation). */
+	FALLBACK_FOREIGN_FREE,
+	/* malloc_usable_size() of a block glibc made (not an allocation). */
+	FALLBACK_FOREIGN_USABLE_SIZE,
+	NR_FALLBACKS
+};
+
+static const char *const fallback_names[NR_FALLBACKS] = {
+	[FALLBACK_NESTED] = "nested",
+	[FALLBACK_BEFORE_INIT] = "before-init",
+	[FALLBACK_INIT] = "init",
+	[FALLBACK_DLSYM] = "dlsym",
+	[FALLBACK_FORK] = "fork",
+	[FALLBACK_EXIT] = "exit",
+	[FALLBACK_FOREIGN_REALLOC] = "foreign-realloc",
+	[FALLBACK_FOREIGN_FREE] = "foreign-free",
+	[FALLBACK_FOREIGN_USABLE_SIZE] = "foreign-usable-size",
+};
+
+/* Calls handed to glibc, by reason; relaxed atomics. */
+static unsigned long fallbacks[NR_FALLBACKS];
+
+/* One thread's count of the allocating calls libslab served. */
+struct served_node {
+	/* Written by its thread only (relaxed), read by the report. */
+	unsigned long count;
+	struct served_node *next;
+};
+
+/* This thread's node; NULL until its first served call, and after it exits. */
+static __thread struct served_node *served_mine
+	__attribute__((tls_model("initial-exec")));
+/* The live threads' nodes, and nodes free for a new thread; served_lock. */
+static struct served_node *served_live, *served_spare;
+/* What exited threads were served; served_lock. */
+static unsigned long served_by_exited;
+/* What threads glibc had no node for were served; relaxed atomics. */
+static unsigned long served_without_node;
+static pthread_mutex_t served_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Its destructor gives an exiting thread's node back (served_unlink()). */
+static pthread_key_t served_key;
+
 /* Set once libslab's kmalloc caches exist. */
 static bool front_ready;
 /* Nesting of libslab calls in this thread: inner ones go to glibc. */
 static __thread unsigned int front_depth
+	__attribute__((tls_model("initial-exec")));
+/* Why front_depth is raised when it is not a libslab call that raised it. */
+static __thread enum fallback front_held_for
 	__attribute__((tls_model("initial-exec")));
 /* Whether the thread's outermost call holds fork_lock (see fork above). */
 static __thread bool front_locked
@@ -119,6 +192,77 @@ static void front_leave(void)
 	if (front_locked)
 		pthread_rwlock_unlock(&fork_lock);
 	front_depth--;
+}
+
+static void count_fallback(enum fallback why)
+{
+	__atomic_fetch_add(&fallbacks[why], 1, __ATOMIC_RELAXED);
+}
+
+/* Why front_enter() just refused this thread. */
+static enum fallback refused_because(void)
+{
+	return front_depth ? front_held_for : FALLBACK_BEFORE_INIT;
+}
+
+/*
+ * Give this thread a node.  Called inside libslab (front_depth raised), so
+ * the calls it makes go to glibc.  Nodes come from glibc and are never
+ * freed, only reused: a thread that allocates again after its key's
+ * destructor ran takes another node, never one that has gone away.
+ */
+static noinline struct served_node *served_link(void)
+{
+	struct served_node *node;
+
+	pthread_mutex_lock(&served_lock);
+	node = served_spare;
+	if (node)
+		served_spare = node->next;
+	else
+		node = __libc_malloc(sizeof(*node));
+	if (node) {
+		node->count = 0;
+		node->next = served_live;
+		served_live = node;
+	}
+	pthread_mutex_unlock(&served_lock);
+	if (node)
+		pthread_setspecific(served_key, node);
+	served_mine = node;
+	return node;
+}
+
+/* A thread exits: its count joins the exited threads' total. */
+static void served_unlink(void *arg)
+{
+	struct served_node *node = arg, **link;
+
+	pthread_mutex_lock(&served_lock);
+	for (link = &served_live; *link != node; link = &(*link)->next)
+		;
+	*link = node->next;
+	served_by_exited += node->count;
+	node->next = served_spare;
+	served_spare = node;
+	pthread_mutex_unlock(&served_lock);
+	served_mine = NULL;
+}
+
+/* One allocating call libslab served; the thread's own node, no atomics. */
+static void count_served(void)
+{
+	struct served_node *node = served_mine;
+
+	if (unlikely(!node)) {
+		node = served_link();
+		if (!node) {
+			__atomic_fetch_add(&served_without_node, 1,
+					   __ATOMIC_RELAXED);
+			return;
+		}
+	}
+	__atomic_store_n(&node->count, node->count + 1, __ATOMIC_RELAXED);
 }
 
 /* Whether p came from libslab (the page arena or the vmalloc range). */
@@ -224,9 +368,12 @@ static void *aligned(size_t align, size_t size, unsigned long caller)
 {
 	void *p;
 
-	if (!front_enter())
+	if (!front_enter()) {
+		count_fallback(refused_because());
 		return __libc_memalign(align, size);
+	}
 	p = front_alloc(size, align, GFP_KERNEL, caller);
+	count_served();
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -236,9 +383,12 @@ void *malloc(size_t size)
 {
 	void *p;
 
-	if (!front_enter())
+	if (!front_enter()) {
+		count_fallback(refused_because());
 		return __libc_malloc(size);
+	}
 	p = front_alloc(size, FRONT_MIN_ALIGN, GFP_KERNEL, _RET_IP_);
+	count_served();
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -251,6 +401,7 @@ void free(void *p)
 	if (!p)
 		return;
 	if (!front_owns(p)) {
+		count_fallback(FALLBACK_FOREIGN_FREE);
 		__libc_free(p);
 		return;
 	}
@@ -270,10 +421,13 @@ void *calloc(size_t n, size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (!front_enter())
+	if (!front_enter()) {
+		count_fallback(refused_because());
 		return __libc_calloc(n, size);
+	}
 	p = front_alloc(bytes, FRONT_MIN_ALIGN, GFP_KERNEL | __GFP_ZERO,
 			_RET_IP_);
+	count_served();
 	front_leave();
 	return enomem_if_null(p);
 }
@@ -292,10 +446,13 @@ void *realloc(void *p, size_t size)
 		free(p);
 		return NULL;
 	}
-	if (!front_owns(p))
+	if (!front_owns(p)) {
+		count_fallback(FALLBACK_FOREIGN_REALLOC);
 		return __libc_realloc(p, size);
+	}
 	if (!front_enter()) {
 		/* Inside libslab already: move the block to glibc. */
+		count_fallback(refused_because());
 		q = __libc_malloc(size);
 		if (q) {
 			memcpy(q, p, min(front_usable_size(p), size));
@@ -304,6 +461,7 @@ void *realloc(void *p, size_t size)
 		return q;
 	}
 	q = front_realloc(p, size, _RET_IP_);
+	count_served();
 	front_leave();
 	return enomem_if_null(q);
 }
@@ -383,8 +541,10 @@ size_t malloc_usable_size(void *p)
 
 	if (!p)
 		return 0;
-	if (!front_owns(p))
+	if (!front_owns(p)) {
+		count_fallback(FALLBACK_FOREIGN_USABLE_SIZE);
 		return glibc_usable_size ? glibc_usable_size(p) : 0;
+	}
 	entered = front_enter();
 	size = front_usable_size(p);
 	if (entered)
@@ -392,61 +552,94 @@ size_t malloc_usable_size(void *p)
 	return size;
 }
 
+/* Raise front_depth outside a libslab call, saying why for the counts. */
+static void front_hold(enum fallback why)
+{
+	front_depth++;
+	front_held_for = why;
+}
+
+static void front_release(void)
+{
+	front_held_for = FALLBACK_NESTED;
+	front_depth--;
+}
+
 /*
  * fork(): no other thread is inside libslab while the process is copied;
  * the forking thread's own allocations meanwhile (other prepare handlers)
- * go to glibc, whose fork() handling covers them.
+ * go to glibc, whose fork() handling covers them.  No thread links or
+ * unlinks a served_node across it either.
  */
 static void fork_prepare(void)
 {
-	front_depth++;
+	front_hold(FALLBACK_FORK);
 	pthread_rwlock_wrlock(&fork_lock);
+	pthread_mutex_lock(&served_lock);
 }
 
 static void fork_parent(void)
 {
+	pthread_mutex_unlock(&served_lock);
 	pthread_rwlock_unlock(&fork_lock);
-	front_depth--;
+	front_release();
 }
 
 /*
  * The child's thread has a new id, which glibc's rwlock would not take for
- * the writer's: the lock starts over instead, with no thread inside.
+ * the writer's: the locks start over instead, with no thread inside.  The
+ * counts start from zero, so that the child reports what it did itself;
+ * the other threads' nodes stay linked, counting nothing.
  */
 static void fork_child(void)
 {
+	struct served_node *node;
+
 	pthread_rwlock_init(&fork_lock, NULL);
-	front_depth--;
+	pthread_mutex_init(&served_lock, NULL);
+	for (node = served_live; node; node = node->next)
+		node->count = 0;
+	served_by_exited = 0;
+	served_without_node = 0;
+	memset(fallbacks, 0, sizeof(fallbacks));
+	front_release();
+}
+
+/* The process's name (/proc/self/comm) into comm; "" if unreadable. */
+static void read_comm(char *comm, size_t size)
+{
+	FILE *c = fopen("/proc/self/comm", "r");
+
+	comm[0] = '\0';
+	if (!c)
+		return;
+	if (fgets(comm, (int)size, c))
+		comm[strcspn(comm, "\n")] = '\0';
+	fclose(c);
 }
 
 /*
  * LIBSLAB_MALLOC_SLABINFO=path: at exit, append /proc/slabinfo to path,
  * headed by the process id and name, so every process of a program that
- * forks or executes others adds its own.
+ * forks or executes others adds its own.  With every other thread shut
+ * out (fork_lock), as the slabinfo walk needs.
  */
 static void dump_slabinfo(void)
 {
 	const char *path = getenv("LIBSLAB_MALLOC_SLABINFO");
-	char comm[64] = "";
+	char comm[64];
 	struct seq_file m;
 	FILE *f;
 
 	if (!path || !*path)
 		return;
-	front_depth++;
 	pthread_rwlock_wrlock(&fork_lock);
 	f = fopen(path, "a");
 	if (!f) {
 		fprintf(stderr, "libslab-malloc: LIBSLAB_MALLOC_SLABINFO=%s: %s\n",
 			path, strerror(errno));
 	} else {
-		FILE *c = fopen("/proc/self/comm", "r");
-
-		if (c) {
-			if (fgets(comm, sizeof(comm), c))
-				comm[strcspn(comm, "\n")] = '\0';
-			fclose(c);
-		}
+		read_comm(comm, sizeof(comm));
 		fprintf(f, "# libslab-malloc: pid %d (%s) at exit\n",
 			(int)getpid(), comm);
 		seq_file_init_stream(&m, f);
@@ -454,26 +647,77 @@ static void dump_slabinfo(void)
 		fclose(f);
 	}
 	pthread_rwlock_unlock(&fork_lock);
-	front_depth--;
 }
 
 /*
- * After libslab's own start-up (whichever constructor runs first does it,
- * once): from here on malloc is SLUB.
+ * LIBSLAB_MALLOC_STATS=1: at exit, how many allocating calls libslab
+ * served and how many went to glibc, then one line per reason (each call
+ * to glibc, allocating or not).  The counts are taken first, so the
+ * report's own calls are not in them.  Unset, empty or 0: no report.
  */
-__attribute__((constructor)) static void front_startup(void)
+static void report_served(void)
 {
-	front_depth++;
+	const char *want = getenv("LIBSLAB_MALLOC_STATS");
+	unsigned long counted[NR_FALLBACKS], served, to_glibc = 0;
+	struct served_node *node;
+	char comm[64];
+	int pid = (int)getpid();
+
+	if (!want || !*want || !strcmp(want, "0"))
+		return;
+	if (strcmp(want, "1")) {
+		fprintf(stderr,
+			"libslab-malloc: LIBSLAB_MALLOC_STATS=%s: not 1 or 0; no report\n",
+			want);
+		return;
+	}
+	pthread_mutex_lock(&served_lock);
+	served = served_by_exited +
+		 __atomic_load_n(&served_without_node, __ATOMIC_RELAXED);
+	for (node = served_live; node; node = node->next)
+		served += __atomic_load_n(&node->count, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&served_lock);
+	for (int i = 0; i < NR_FALLBACKS; i++) {
+		counted[i] = __atomic_load_n(&fallbacks[i], __ATOMIC_RELAXED);
+		if (i != FALLBACK_FOREIGN_FREE &&
+		    i != FALLBACK_FOREIGN_USABLE_SIZE)
+			to_glibc += counted[i];
+	}
+	read_comm(comm, sizeof(comm));
+	fprintf(stderr,
+		"libslab-malloc: pid %d (%s): %lu allocations served, %lu by glibc\n",
+		pid, comm, served, to_glibc);
+	for (int i = 0; i < NR_FALLBACKS; i++)
+		fprintf(stderr, "libslab-malloc: pid %d (%s): glibc %s: %lu\n",
+			pid, comm, fallback_names[i], counted[i]);
+}
+
+/*
+ * After libslab's own start-up: from here on malloc is SLUB.  Priority
+ * 101 runs it before startup.c's constructor in this library, so that
+ * libslab's start-up is counted as FALLBACK_INIT whichever would run
+ * first (libslab_startup() does the work once).
+ */
+__attribute__((constructor(101))) static void front_startup(void)
+{
+	front_hold(FALLBACK_INIT);
 	libslab_startup();
+	if (pthread_key_create(&served_key, served_unlink))
+		panic("libslab-malloc: pthread_key_create failed\n");
+	front_held_for = FALLBACK_DLSYM;
 	glibc_usable_size = (size_t (*)(void *))dlsym(RTLD_NEXT,
 						      "malloc_usable_size");
+	front_held_for = FALLBACK_INIT;
 	if (pthread_atfork(fork_prepare, fork_parent, fork_child))
 		panic("libslab-malloc: pthread_atfork failed\n");
-	front_depth--;
+	front_release();
 	WRITE_ONCE(front_ready, true);
 }
 
 __attribute__((destructor)) static void front_exit(void)
 {
+	front_hold(FALLBACK_EXIT);
 	dump_slabinfo();
+	report_served();
+	front_release();
 }

@@ -3,7 +3,9 @@
  * libslab-malloc.so under LD_PRELOAD: the C allocator's contract as this
  * program sees it.  The program links only libc and cmocka; meson runs it
  * with LD_PRELOAD set, and the first case checks that the preload is in
- * front (usable sizes are kmalloc's size classes, not glibc's).
+ * front (usable sizes are kmalloc's size classes, not glibc's).  The last
+ * cases read the preload's counts (LIBSLAB_MALLOC_STATS) from fresh copies
+ * of this program, started with "--behaviour NAME".
  */
 #include <errno.h>
 #include <malloc.h>
@@ -21,8 +23,13 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-/* glibc's own allocator under its exported name (a block libslab did not make). */
+/* glibc's own allocator under its exported names (a block libslab did not make). */
 void *__libc_malloc(size_t size);
+void __libc_free(void *p);
+
+/* early_malloc.c, a library this program depends on. */
+extern void *early_block;
+extern bool allocate_in_fork_prepare;
 
 #define PAGE		4096UL
 /* KMALLOC_MAX_SIZE on x86_64: order MAX_PAGE_ORDER (10) pages. */
@@ -443,8 +450,346 @@ static void fork_from_threaded_parent(void **state)
 	free(malloc(100));
 }
 
-int main(void)
+/*
+ * What LIBSLAB_MALLOC_STATS=1 reports (docs/malloc.md, "What libslab
+ * served"), from a fresh copy of this program that does one thing (a
+ * behaviour below) and exits.  Its start-up is the same every time, so a
+ * case compares a behaviour's counts with those of doing nothing.
+ */
+static const char *const reasons[] = {
+	"nested", "before-init", "init", "dlsym", "fork", "exit",
+	"foreign-realloc", "foreign-free", "foreign-usable-size",
+};
+#define NR_REASONS	(sizeof(reasons) / sizeof(reasons[0]))
+#define REPORT_MAX	8192
+
+struct served_report {
+	unsigned long served, by_glibc;
+	unsigned long glibc[NR_REASONS];
+};
+
+static size_t reason_index(const char *name)
 {
+	for (size_t i = 0; i < NR_REASONS; i++)
+		if (!strcmp(reasons[i], name))
+			return i;
+	fail_msg("the report names an unknown reason '%s'", name);
+	return 0;
+}
+
+/*
+ * Run this program's behaviour name with LIBSLAB_MALLOC_STATS=stats; its
+ * stderr into text.
+ */
+static void run_fresh(const char *name, const char *stats, char *text)
+{
+	size_t len = 0;
+	int fds[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		setenv("LIBSLAB_MALLOC_STATS", stats, 1);
+		execl("/proc/self/exe", "test_malloc_preload", "--behaviour",
+		      name, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], text + len, REPORT_MAX - 1 - len)) > 0)
+		len += (size_t)n;
+	close(fds[0]);
+	text[len] = '\0';
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* The report of behaviour name: one summary, each reason once, nothing else. */
+static void report_of(const char *name, struct served_report *r)
+{
+	static char text[REPORT_MAX];
+	unsigned int summaries = 0, seen[NR_REASONS] = { 0 };
+	char reason[64];
+	unsigned long count;
+
+	memset(r, 0, sizeof(*r));
+	run_fresh(name, "1", text);
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		if (sscanf(line,
+			   "libslab-malloc: pid %*d (%*[^)]): %lu allocations served, %lu by glibc",
+			   &r->served, &r->by_glibc) == 2) {
+			summaries++;
+		} else if (sscanf(line,
+				  "libslab-malloc: pid %*d (%*[^)]): glibc %63[^:]: %lu",
+				  reason, &count) == 2) {
+			size_t i = reason_index(reason);
+
+			r->glibc[i] = count;
+			seen[i]++;
+		} else {
+			fail_msg("behaviour %s printed '%s'", name, line);
+		}
+	}
+	assert_int_equal(summaries, 1);
+	for (size_t i = 0; i < NR_REASONS; i++)
+		assert_int_equal(seen[i], 1);
+}
+
+static unsigned long reason_count(const struct served_report *r,
+				  const char *name)
+{
+	return r->glibc[reason_index(name)];
+}
+
+static void *volatile sink;
+
+static void do_nothing(void)
+{
+}
+
+/* Each allocating function once, on libslab's blocks: nine calls. */
+static void allocating_calls(void)
+{
+	void *p = malloc(40);
+
+	p = realloc(p, 4000);
+	p = reallocarray(p, 3, 4000);
+	free(p);
+	free(calloc(3, 40));
+	free(memalign(64, 100));
+	free(aligned_alloc(128, 256));
+	assert_int_equal(posix_memalign(&p, 256, 300), 0);
+	free(p);
+	free(valloc(100));
+	free(pvalloc(100));
+}
+
+static void free_glibc_block(void)
+{
+	free(__libc_malloc(64));
+}
+
+static void realloc_glibc_block(void)
+{
+	__libc_free(realloc(__libc_malloc(64), 128));
+}
+
+static void measure_glibc_block(void)
+{
+	void *p = __libc_malloc(64);
+
+	sink = (void *)malloc_usable_size(p);
+	__libc_free(p);
+}
+
+/* The first block above KMALLOC_MAX_SIZE sets the vmalloc range up. */
+static void first_vmalloc_block(void)
+{
+	free(malloc(KMALLOC_MAX + 1));
+}
+
+/* early_malloc.c's prepare handler allocates inside fork(). */
+static void fork_with_allocating_handler(void)
+{
+	int status;
+	pid_t pid;
+
+	allocate_in_fork_prepare = true;
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	allocate_in_fork_prepare = false;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		abort();
+}
+
+static void dump_slabinfo_at_exit(void)
+{
+	setenv("LIBSLAB_MALLOC_SLABINFO", "/dev/null", 1);
+}
+
+/*
+ * A thousand blocks, then fork(): the child exits and reports; the parent
+ * leaves with _exit(), without a report.
+ */
+static void forked_child_reports(void)
+{
+	int status;
+	pid_t pid;
+
+	for (int i = 0; i < 1000; i++)
+		sink = malloc(100);
+	pid = fork();
+	if (pid == 0)
+		exit(0);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		abort();
+	_exit(0);
+}
+
+static const struct {
+	const char *name;
+	void (*run)(void);
+} behaviours[] = {
+	{ "nothing", do_nothing },
+	{ "allocating-calls", allocating_calls },
+	{ "free-glibc-block", free_glibc_block },
+	{ "realloc-glibc-block", realloc_glibc_block },
+	{ "measure-glibc-block", measure_glibc_block },
+	{ "first-vmalloc-block", first_vmalloc_block },
+	{ "fork-with-allocating-handler", fork_with_allocating_handler },
+	{ "dump-slabinfo-at-exit", dump_slabinfo_at_exit },
+	{ "forked-child-reports", forked_child_reports },
+};
+
+static void served_counts_each_allocating_call(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("allocating-calls", &r);
+	assert_int_equal(r.served - none.served, 9);
+}
+
+static void free_of_glibc_block_counts_foreign_free(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("free-glibc-block", &r);
+	assert_int_equal(reason_count(&r, "foreign-free") -
+				 reason_count(&none, "foreign-free"), 1);
+	assert_int_equal(r.served, none.served);
+}
+
+/* glibc resizes its own block: an allocation by glibc. */
+static void realloc_of_glibc_block_counts_foreign_realloc(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("realloc-glibc-block", &r);
+	assert_int_equal(reason_count(&r, "foreign-realloc") -
+				 reason_count(&none, "foreign-realloc"), 1);
+	assert_int_equal(r.by_glibc - none.by_glibc, 1);
+}
+
+static void usable_size_of_glibc_block_counts_foreign_usable_size(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("measure-glibc-block", &r);
+	assert_int_equal(reason_count(&r, "foreign-usable-size") -
+				 reason_count(&none, "foreign-usable-size"), 1);
+}
+
+/* The vmalloc range's set-up allocates from inside libslab. */
+static void allocation_inside_libslab_counts_nested(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("first-vmalloc-block", &r);
+	assert_true(reason_count(&r, "nested") > reason_count(&none, "nested"));
+}
+
+/* libslab's start-up, in the preload's constructor, allocates from glibc. */
+static void start_up_counts_init(void **state)
+{
+	struct served_report none;
+
+	(void)state;
+	report_of("nothing", &none);
+	assert_true(reason_count(&none, "init") > 0);
+}
+
+/* early_malloc.c's constructor runs before the preload's. */
+static void dependency_constructor_counts_before_init(void **state)
+{
+	struct served_report none;
+
+	(void)state;
+	assert_non_null(early_block);
+	report_of("nothing", &none);
+	assert_true(reason_count(&none, "before-init") >= 1);
+}
+
+static void allocation_in_fork_prepare_counts_fork(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("fork-with-allocating-handler", &r);
+	assert_int_equal(reason_count(&r, "fork") - reason_count(&none, "fork"),
+			 1);
+}
+
+static void slabinfo_dump_counts_exit(void **state)
+{
+	struct served_report none, r;
+
+	(void)state;
+	report_of("nothing", &none);
+	report_of("dump-slabinfo-at-exit", &r);
+	assert_int_equal(reason_count(&none, "exit"), 0);
+	assert_true(reason_count(&r, "exit") > 0);
+}
+
+/* The child's report leaves out the parent's thousand blocks. */
+static void forked_child_counts_from_zero(void **state)
+{
+	struct served_report child;
+
+	(void)state;
+	report_of("forked-child-reports", &child);
+	assert_true(child.served < 1000);
+}
+
+/* LIBSLAB_MALLOC_STATS=yes: the value named on stderr, no report. */
+static void stats_variable_other_than_1_is_refused(void **state)
+{
+	static char text[REPORT_MAX];
+
+	(void)state;
+	run_fresh("nothing", "yes", text);
+	assert_non_null(strstr(text, "LIBSLAB_MALLOC_STATS=yes"));
+	assert_null(strstr(text, "allocations served"));
+}
+
+/* Run the behaviour a fresh copy was started for, then exit. */
+static int run_behaviour(const char *name)
+{
+	for (size_t i = 0; i < sizeof(behaviours) / sizeof(behaviours[0]); i++)
+		if (!strcmp(behaviours[i].name, name)) {
+			behaviours[i].run();
+			return 0;
+		}
+	fprintf(stderr, "test_malloc_preload: no behaviour '%s'\n", name);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--behaviour"))
+		return run_behaviour(argv[2]);
+	if (argc != 1) {
+		fprintf(stderr,
+			"usage: test_malloc_preload [--behaviour NAME]\n");
+		return 2;
+	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(usable_size_is_kmalloc_size_class),
 		cmocka_unit_test(beyond_kmalloc_max_size_is_served),
@@ -464,6 +809,17 @@ int main(void)
 		cmocka_unit_test(calloc_overflow_fails_with_enomem),
 		cmocka_unit_test(malloc_failure_sets_enomem),
 		cmocka_unit_test(foreign_block_is_handled),
+		cmocka_unit_test(served_counts_each_allocating_call),
+		cmocka_unit_test(free_of_glibc_block_counts_foreign_free),
+		cmocka_unit_test(realloc_of_glibc_block_counts_foreign_realloc),
+		cmocka_unit_test(usable_size_of_glibc_block_counts_foreign_usable_size),
+		cmocka_unit_test(allocation_inside_libslab_counts_nested),
+		cmocka_unit_test(start_up_counts_init),
+		cmocka_unit_test(dependency_constructor_counts_before_init),
+		cmocka_unit_test(allocation_in_fork_prepare_counts_fork),
+		cmocka_unit_test(slabinfo_dump_counts_exit),
+		cmocka_unit_test(forked_child_counts_from_zero),
+		cmocka_unit_test(stats_variable_other_than_1_is_refused),
 		/* Before the first thread: */
 		cmocka_unit_test(fork_from_single_threaded_parent),
 		cmocka_unit_test(threads_allocate_and_free_across),
