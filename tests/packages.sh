@@ -6,18 +6,20 @@
 # clang's sanitizer runtimes), cppcheck and clang-tidy, and python3-yaml,
 # git and clang-format for the tests of the GitLab pipeline's scripts, and
 # the real programs of libslab-malloc.so's smoke test (the sqlite3 shell,
-# python3's test suite, /usr/bin/time for their peak RSS).
+# python3's test suite, /usr/bin/time for their peak RSS), and the Linux
+# 6.12 source tarball, of which the userspace stages build the kernel's
+# slabinfo tool, radix-tree suites and lib/ files.
 LIBSLAB_USERSPACE_PACKAGES=(
 	meson ninja-build pkg-config build-essential ccache python3
 	libcmocka-dev liburcu-dev valgrind python3-yaml git
 	clang libclang-rt-14-dev clang-format clang-tidy cppcheck
-	sqlite3 libpython3.11-testsuite time
+	sqlite3 libpython3.11-testsuite time linux-source-6.12
 )
 # Building Linux 6.12 with the series for x86_64 and arm64, checking it
 # (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
 # suites in QEMU and the module in a busybox initramfs.
 LIBSLAB_KERNEL_PACKAGES=(
-	linux-source-6.12 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
+	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
 	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
 	python3-ply python3-git busybox-static
 )

@@ -11,13 +11,17 @@
 #   (i) the kernel's radix-tree suites on libslab (tests/linux-tools/run-radix-tree.sh),
 #       and the kernel's lib/ files and their tests built against the
 #       installed library (tests/linux-tools/run-lib-files.sh)
-# and print one summary line per stage.  Exits non-zero if any stage failed.
+# and print one summary line per stage, each stage's skips by name, and last
+# "<N> passed, <N> failed, <N> skipped" over every stage.  A skip not in
+# tests/allowed-skips.txt fails its stage; a stage whose every check skipped
+# is SKIP.  Exits non-zero if any stage failed.  Each stage's output is also
+# in build/stage-logs/<stage>.log.
 # Stages (a) to (g) run the GitLab pipeline's scripts (ci/gitlab-ci/ci-scripts/).
 # The long stress runs are separate: meson test -C build/default --suite long
 #
 # Usage: bash tests/run-all.sh [--userspace-only]
-#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: skip stage (h) and the
-#   kernel packages.
+#   --userspace-only, or LIBSLAB_SKIP_KERNEL=1: leave out stage (h) and
+#   the kernel packages.
 #   LIBSLAB_SKIP_INSTALL=1: do not check for or install packages.
 #   CCACHE_DIR defaults to /var/tmp/libslab/ccache.
 
@@ -36,7 +40,7 @@ for arg in "$@"; do
 		skip_kernel=1
 		;;
 	-h | --help)
-		sed -n '2,19s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	*)
@@ -48,27 +52,43 @@ done
 
 summary=()
 failed=0
+totals=(0 0 0)
+logs="$root/build/stage-logs"
+allowed_skips="$root/tests/allowed-skips.txt"
+mkdir -p "$logs"
 
-# Run stage $1 as the command that follows; record and print its result.
+# Run the command that follows as stage $2, its output also into
+# build/stage-logs/$1.log, then judge it by its counts and skips
+# (tests/tools/stage_counts.py: a skip not in tests/allowed-skips.txt for
+# stage $1 fails it; a stage whose every check skipped is SKIP); record
+# and print its result and add its counts to the totals.
 stage() {
-	local name=$1 line
+	local key=$1 name=$2 log="$logs/$1.log" status=0 verdict counts
 
-	shift
+	shift 2
 	echo "=== $name"
-	if "$@"; then
-		line="PASS  $name"
-	else
-		line="FAIL  $name"
-		failed=1
-	fi
-	summary+=("$line")
-	echo "=== $line"
+	"$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+	mapfile -t verdict < <(python3 "$root/tests/tools/stage_counts.py" stage \
+		"$key" "$status" "$log" "$allowed_skips")
+	printf '%s\n' "${verdict[@]:0:${#verdict[@]}-1}"
+	read -r -a counts <<<"${verdict[-1]}"
+	[ "${counts[0]}" = FAIL ] && failed=1
+	totals=($((totals[0] + counts[1])) $((totals[1] + counts[2])) $((totals[2] + counts[3])))
+	summary+=("${counts[0]}  $name (${counts[1]} passed, ${counts[2]} failed, ${counts[3]} skipped)")
+	echo "=== ${summary[-1]}"
 }
 
-# Record stage $1 as skipped.
+# Record stage $1, which the command line asked to leave out, as skipped.
 skip() {
 	summary+=("SKIP  $1")
 	echo "=== SKIP  $1"
+}
+
+# Record stage $1 as failed without running it: $2 says why.
+cannot_run() {
+	failed=1
+	summary+=("FAIL  $1: $2")
+	echo "=== FAIL  $1: $2"
 }
 
 # The userspace stages are the pipeline's jobs (ci/gitlab-ci/ci-scripts/):
@@ -98,60 +118,35 @@ else
 	libslab_install_packages "${LIBSLAB_PACKAGES[@]}"
 fi
 
-stage "meson test (build/default)" ci_script test-meson.sh default
-stage "meson test --setup=valgrind (build/default)" ci_script test-meson.sh default --setup=valgrind
-stage "meson test, ASan+UBSan (build/asan)" ci_script test-meson.sh asan
-stage "meson test, ThreadSanitizer (build/tsan)" ci_script test-meson.sh tsan
-stage "meson test --setup=drd --suite stress (build/drd)" ci_script test-meson.sh drd --setup=drd \
+stage default "meson test (build/default)" ci_script test-meson.sh default
+stage valgrind "meson test --setup=valgrind (build/default)" ci_script test-meson.sh default --setup=valgrind
+stage asan "meson test, ASan+UBSan (build/asan)" ci_script test-meson.sh asan
+stage tsan "meson test, ThreadSanitizer (build/tsan)" ci_script test-meson.sh tsan
+stage drd "meson test --setup=drd --suite stress (build/drd)" ci_script test-meson.sh drd --setup=drd \
 	--suite stress --no-suite long --no-suite preempt
-stage "meson test, clang (build/clang-default)" ci_script test-meson.sh --cc clang default
-stage "cppcheck and clang-tidy (build/cppcheck, build/clang-tidy)" static_checks
+stage clang "meson test, clang (build/clang-default)" ci_script test-meson.sh --cc clang default
+stage static "cppcheck and clang-tidy (build/cppcheck, build/clang-tidy)" static_checks
 if [ "$skip_kernel" = 1 ]; then
-	skip "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)"
+	skip "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh): --userspace-only"
 else
-	stage "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)" kernel_tests
+	stage kernel "kernel series, KUnit and module in QEMU (kernel/scripts/run-kernel-tests.sh)" kernel_tests
 fi
-# (i) needs the Linux source tarball, one of the kernel packages.
+# (i) needs the Linux source tarball, one of the userspace packages: a
+# machine that has them runs it.
 radix_suites="tools/testing/radix-tree suites, toy vs libslab (tests/linux-tools/run-radix-tree.sh)"
 lib_files="the kernel's lib/ files and tests on the installed library (tests/linux-tools/run-lib-files.sh)"
 if [ -r /usr/src/linux-source-6.12.tar.xz ]; then
-	stage "$radix_suites" bash "$root/tests/linux-tools/run-radix-tree.sh"
-	stage "$lib_files" bash "$root/tests/linux-tools/run-lib-files.sh" \
+	stage radix-tree "$radix_suites" bash "$root/tests/linux-tools/run-radix-tree.sh"
+	stage lib-files "$lib_files" bash "$root/tests/linux-tools/run-lib-files.sh" \
 		--build "$root/build/default" --asan-build "$root/build/asan"
 else
-	skip "$radix_suites: no /usr/src/linux-source-6.12.tar.xz"
-	skip "$lib_files: no /usr/src/linux-source-6.12.tar.xz"
+	cannot_run "$radix_suites" "no /usr/src/linux-source-6.12.tar.xz (package linux-source-6.12)"
+	cannot_run "$lib_files" "no /usr/src/linux-source-6.12.tar.xz (package linux-source-6.12)"
 fi
-
-# Test cases passed and failed over every meson run, from meson's logs: a
-# cmocka suite counts its cases, any other test counts once.
-count_results() {
-	python3 - "$root"/build/{default,asan,tsan,drd,clang-default}/meson-logs/testlog*.json <<'PY'
-import json, re, sys
-passed = failed = 0
-for path in sys.argv[1:]:
-    try:
-        lines = open(path).read().splitlines()
-    except OSError:
-        continue
-    for line in lines:
-        test = json.loads(line)
-        out = test.get("stdout", "") + (test.get("stderr") or "")
-        ok = [int(n) for n in re.findall(r"\[  PASSED  \] (\d+) test", out)]
-        bad = [int(n) for n in re.findall(r"\[  FAILED  \] (\d+) test", out)]
-        if ok or bad:
-            passed += sum(ok)
-            failed += sum(bad)
-        elif test.get("result") == "OK":
-            passed += 1
-        elif test.get("result") != "SKIP":
-            failed += 1
-print(f"{passed} passed, {failed} failed")
-PY
-}
 
 echo
 echo "Summary:"
 printf '  %s\n' "${summary[@]}"
-count_results
+echo "Skips and their reasons: build/stage-logs/<stage>.log; allowed: tests/allowed-skips.txt"
+echo "${totals[0]} passed, ${totals[1]} failed, ${totals[2]} skipped"
 exit "$failed"
