@@ -37,6 +37,17 @@ const char *captured(void);
 				 captured());				\
 	} while (0)
 
+/*
+ * End the case as skipped, printing "SKIP: <reason>" first: cmocka's
+ * "[  SKIPPED ]" line gives none, and tests/run-all.sh shows the reason
+ * beside the case (tests/tools/stage_counts.py).
+ */
+#define skip_because(reason)						\
+	do {								\
+		print_message("SKIP: %s\n", reason);			\
+		skip();							\
+	} while (0)
+
 /* Objects per slab of make_test_cache() caches. */
 #define TEST_PER_SLAB	16
 /* A never-merged cache of 256-byte objects, TEST_PER_SLAB per order-0 slab. */

@@ -63,13 +63,15 @@ mkdir -p "$logs"
 # stage $1 fails it; a stage whose every check skipped is SKIP); record
 # and print its result and add its counts to the totals.
 stage() {
-	local key=$1 name=$2 log="$logs/$1.log" status=0 verdict counts
+	local key=$1 name=$2 log="$logs/$1.log" status=0 judged verdict counts
 
 	shift 2
 	echo "=== $name"
 	"$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
-	mapfile -t verdict < <(python3 "$root/tests/tools/stage_counts.py" stage \
-		"$key" "$status" "$log" "$allowed_skips")
+	judged=$(python3 "$root/tests/tools/stage_counts.py" stage "$key" "$status" \
+		"$log" "$allowed_skips") ||
+		judged="$key: tests/tools/stage_counts.py could not judge the stage"$'\n'"FAIL 0 1 0"
+	mapfile -t verdict <<<"$judged"
 	printf '%s\n' "${verdict[@]:0:${#verdict[@]}-1}"
 	read -r -a counts <<<"${verdict[-1]}"
 	[ "${counts[0]}" = FAIL ] && failed=1

@@ -28,7 +28,7 @@
 #define slab_assert_str_eq(a, b)	assert_string_equal((a), (b))
 #define slab_assert_mem_eq(a, b, n)	assert_memory_equal((a), (b), (n))
 #define slab_fail(...)			fail_msg(__VA_ARGS__)
-#define slab_skip(reason)		skip()
+#define slab_skip(reason)		skip_because(reason)
 #define slab_seq_open(m)		seq_file_init_buffer(m)
 #define slab_seq_close(m)		seq_file_release(m)
 #define slab_reports_begin()		slab_reports_open()

@@ -93,7 +93,7 @@ static void test_cpu_partial_cannot_be_turned_on(void **state)
 static void test_slub_debug_is_an_unknown_word(void **state)
 {
 	if (IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
-		skip();	/* the debugging TINY build (-Dtiny_debug=true) */
+		skip_because("the debugging TINY build (-Dtiny_debug=true) registers slub_debug");
 	assert_int_equal(libslab_setup_param("slub_debug", "FZ"), -ENOENT);
 	assert_int_equal(libslab_setup_param("slab_debug", NULL), -ENOENT);
 	assert_int_equal(libslab_parse_cmdline("slub_debug=FZPU slab_debug"), 0);
@@ -108,7 +108,7 @@ static void test_slub_debug_is_an_unknown_word(void **state)
 static void test_debug_flags_are_dropped(void **state)
 {
 	if (IS_ENABLED(CONFIG_LIBSLAB_DEBUG))
-		skip();
+		skip_because("the debugging TINY build (-Dtiny_debug=true) keeps the debug flags");
 	struct kmem_cache *s = kmem_cache_create("tiny_debug_flags", 100, NULL,
 						 SLAB_RED_ZONE | SLAB_POISON |
 						 SLAB_STORE_USER | SLAB_NO_MERGE);

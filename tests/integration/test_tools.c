@@ -117,7 +117,7 @@ static int run_child(const char *name)
 #ifndef TOOL_NAME
 static void no_tool(void **state)
 {
-	skip();
+	skip_because("no tool to run the children under (valgrind not found at configure time, or a sanitizer build)");
 }
 #define NEEDS_TOOL()	no_tool(state)
 #else
@@ -160,7 +160,7 @@ static void test_read_of_uninitialised_object_memory_is_reported_by_memcheck(voi
 	assert_int_not_equal(run_child("uninitialised"), 0);
 	assert_non_null(strstr(report, "Conditional jump or move depends on uninitialised value"));
 #elif defined(TOOL_NAME)
-	skip();		/* ASan does not track definedness */
+	skip_because("ASan does not track definedness: the uninitialised read is memcheck's to see");
 #endif
 }
 

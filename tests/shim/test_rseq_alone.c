@@ -27,7 +27,7 @@ static u128 make_pair(u64 lo, u64 hi)
 static void skip_without_sequences(void)
 {
 	if (!sim_rseq_alone_ok)
-		skip();		/* valgrind, or no rseq from glibc */
+		skip_because("no restartable sequences here (valgrind, or no rseq from glibc)");
 }
 
 static void test_commit_stores_new_over_the_pair_it_was_given(void **state)
