@@ -218,7 +218,7 @@ static void test_binding_beyond_the_host_cpus_switches_rseq_off(void **state)
 	int host_cpu;
 
 	if (host_cpus() >= sim_nr_cpus())
-		skip_because("the host has NR_CPUS CPUs or more: every simulated CPU is a host CPU");
+		skip_because("every simulated CPU is a host CPU: the host has nr_cpus= CPUs or more (NR_CPUS in meson's runs)");
 	s = fast_test_cache("fast_bound_beyond");
 	churn_bound_to(s, (int)host_cpus(), &host_cpu);
 	assert_false(sim_rseq_active());
