@@ -114,8 +114,15 @@ def read_allowed(path):
 
 
 def allowed_reason(allowed, key, name):
-    """Why skip name may skip in stage key (a "*" stage: in any), or None."""
-    return allowed.get((key, name), allowed.get(("*", name)))
+    """Why skip name may skip in stage key, or None: a "*" stage is any
+    stage, a "*" in the name any text (a kernel case in any boot step)."""
+    for (stage, pattern), reason in allowed.items():
+        if stage not in ("*", key):
+            continue
+        regex = ".*".join(re.escape(part) for part in pattern.split("*"))
+        if re.fullmatch(regex, name):
+            return reason
+    return None
 
 
 def judge_stage(key, status, log_path, allowed_path):

@@ -110,6 +110,15 @@ unnamed = write("unnamed.log", "3 passed, 0 failed, 1 skipped\n")
 status, lines = run("stage", "kernel", "0", unnamed, both)
 expect("stage counting a skip it does not name", lines[-1], "FAIL 3 1 1")
 
+kernel = write("kernel.log", "SKIP: slub_test.test_kfree_rcu [x86_64 on libslab (replacement mode)]: "
+               "can't do kfree_rcu() when test is built-in\n1 passed, 0 failed, 1 skipped\n")
+kernel_list = write("kernel.txt", "kernel slub_test.test_kfree_rcu [*] — built in\n")
+status, lines = run("stage", "kernel", "0", kernel, kernel_list)
+expect("stage, a skip allowed in any step", lines[-1], "PASS 1 0 1")
+other_case = write("kernel2.txt", "kernel slub_test.test_kmalloc* [*] — made up\n")
+status, lines = run("stage", "kernel", "0", kernel, other_case)
+expect("stage, a pattern that does not match", lines[-1], "FAIL 1 0 1")
+
 bad_list = write("bad.txt", "default kernel_slabinfo - a hyphen, not the dash\n")
 status, lines = run("stage", "default", "0", stage_log, bad_list)
 expect("a malformed allowed list: exit", status, 1)
