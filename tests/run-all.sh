@@ -40,7 +40,7 @@ for arg in "$@"; do
 		skip_kernel=1
 		;;
 	-h | --help)
-		sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+		sed -n '2,26s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
 		exit 0
 		;;
 	*)
