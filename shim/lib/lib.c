@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Number parsing with the kernel's conventions, the command-line splitter,
- * jiffies, ktime_get() and the cycle counter, sort_r() and sort(),
+ * jiffies, ktime_get() and the simulated clock under them (sim/clock.h),
+ * the cycle counter, sort_r() and sort(),
  * reciprocal_value(), hex digits (lib/hexdump.c), strnchrnul()
  * (lib/string.c) and memory_read_from_buffer() (fs/libfs.c).
  */
@@ -20,6 +21,7 @@
 #include <linux/log2.h>
 #include <linux/fs.h>
 #include <linux/hex.h>
+#include <sim/clock.h>
 
 /* Parse all of s (one trailing newline allowed) as an unsigned long long. */
 static int parse_ull(const char *s, unsigned int base, unsigned long long max,
@@ -199,37 +201,77 @@ char *next_arg(char *args, char **param, char **val)
 	return skip_spaces(end);
 }
 
-static struct timespec jiffies_start;
+/* The host's CLOCK_MONOTONIC in nanoseconds. */
+static u64 host_clock_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (u64)now.tv_sec * NSEC_PER_SEC + (u64)now.tv_nsec;
+}
+
+/*
+ * The simulated clock (sim/clock.h): the host's plus clock_offset_ns, or
+ * clock_held_ns while a test holds it (0: not held; the host's monotonic
+ * clock is never 0 once running).  Each is one atomic word, so readers on
+ * any thread take no lock.
+ */
+static u64 clock_offset_ns;
+static u64 clock_held_ns;
+static u64 jiffies_start_ns;
+
+static u64 sim_clock_ns(void)
+{
+	u64 held = __atomic_load_n(&clock_held_ns, __ATOMIC_ACQUIRE);
+
+	if (held)
+		return held;
+	return host_clock_ns() + __atomic_load_n(&clock_offset_ns, __ATOMIC_ACQUIRE);
+}
+
+void sim_clock_hold(void)
+{
+	__atomic_store_n(&clock_held_ns, sim_clock_ns(), __ATOMIC_RELEASE);
+}
+
+void sim_clock_advance(u64 ns)
+{
+	if (__atomic_load_n(&clock_held_ns, __ATOMIC_ACQUIRE))
+		__atomic_fetch_add(&clock_held_ns, ns, __ATOMIC_ACQ_REL);
+	else
+		__atomic_fetch_add(&clock_offset_ns, ns, __ATOMIC_ACQ_REL);
+}
+
+void sim_clock_release(void)
+{
+	u64 held = __atomic_load_n(&clock_held_ns, __ATOMIC_ACQUIRE);
+
+	if (!held)
+		return;
+	/* Resume from the reading held: the clock goes on from there, never back. */
+	__atomic_store_n(&clock_offset_ns, held - host_clock_ns(), __ATOMIC_RELEASE);
+	__atomic_store_n(&clock_held_ns, 0, __ATOMIC_RELEASE);
+}
+
+bool sim_clock_held(void)
+{
+	return __atomic_load_n(&clock_held_ns, __ATOMIC_ACQUIRE) != 0;
+}
 
 __attribute__((constructor)) static void start_jiffies(void)
 {
-	clock_gettime(CLOCK_MONOTONIC, &jiffies_start);
+	jiffies_start_ns = host_clock_ns();
 }
 
 ktime_t ktime_get(void)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (ktime_t)now.tv_sec * NSEC_PER_SEC + now.tv_nsec;
+	return (ktime_t)sim_clock_ns();
 }
 
+/* Whole ticks of the simulated time since start-up. */
 unsigned long sim_jiffies(void)
 {
-	struct timespec now;
-	u64 elapsed_ns;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	/*
-	 * Whole ticks of the time since start, from one count of
-	 * nanoseconds: dividing the seconds and the (possibly negative)
-	 * nanosecond difference apart rounded the latter towards zero, a
-	 * tick ahead while it was negative, so that msleep(20) could see
-	 * fewer than 20 ms of jiffies pass.
-	 */
-	elapsed_ns = (u64)(now.tv_sec - jiffies_start.tv_sec) * 1000000000 +
-		     now.tv_nsec - jiffies_start.tv_nsec;
-	return (unsigned long)(elapsed_ns / (1000000000 / HZ));
+	return (unsigned long)((sim_clock_ns() - jiffies_start_ns) / (NSEC_PER_SEC / HZ));
 }
 
 static cycles_t cycles;

@@ -3,7 +3,8 @@
  * High-resolution timers (hrtimer.h) on one host thread, "hrtimers",
  * started at the first arming.  The armed timers are a list, soonest
  * first, under a mutex; the thread sleeps on a condition variable of the
- * host's CLOCK_MONOTONIC (the clock of ktime_get()) until the first is
+ * host's CLOCK_MONOTONIC until ktime_get() (the simulated clock,
+ * sim/clock.h; a jiffy at a time while a test holds it) says the first is
  * due, takes it off, and runs its function on the timer's CPU with
  * interrupts off and the mutex dropped.  The condition variable also
  * carries every end of a function, for hrtimer_cancel().
@@ -19,10 +20,12 @@
 #include <linux/kernel.h>
 #include <linux/hrtimer.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/bug.h>
 #include <linux/cpumask.h>
 #include <linux/printk.h>
 #include <linux/rcupdate.h>
+#include <sim/clock.h>
 #include <sim/cpu.h>
 #include "threads_exit.h"
 
@@ -94,6 +97,24 @@ static enum hrtimer_restart run_function(struct hrtimer *timer)
 	return restart;
 }
 
+/*
+ * The host instant on hrt_cond's clock to wake at for a timer due in ns
+ * of the simulated clock: as long, unless a test holds the clock; then
+ * a jiffy, to see sim_clock_advance() soon.
+ */
+static struct timespec host_deadline(ktime_t ns)
+{
+	struct timespec ts;
+
+	if (sim_clock_held())
+		ns = min_t(ktime_t, ns, NSEC_PER_SEC / HZ);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ns += ts.tv_nsec;
+	ts.tv_sec += ns / NSEC_PER_SEC;
+	ts.tv_nsec = ns % NSEC_PER_SEC;
+	return ts;
+}
+
 static void *hrtimer_main(void *unused)
 {
 	(void)unused;
@@ -110,10 +131,7 @@ static void *hrtimer_main(void *unused)
 		timer = list_first_entry(&armed, struct hrtimer, sim_node);
 		now = ktime_get();
 		if (now < timer->expires) {
-			struct timespec until = {
-				.tv_sec = timer->expires / NSEC_PER_SEC,
-				.tv_nsec = timer->expires % NSEC_PER_SEC,
-			};
+			struct timespec until = host_deadline(timer->expires - now);
 
 			pthread_cond_timedwait(&hrt_cond, &hrt_lock, &until);
 			continue;

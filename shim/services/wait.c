@@ -15,6 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/wait.h>
 #include <linux/preempt.h>
+#include <sim/clock.h>
 #include "../machine/sim.h"
 #include "sim_wait.h"
 
@@ -49,12 +50,17 @@ void sim_wait_unlock(wait_queue_head_t *wq)
 		preempt_enable();
 }
 
-/* The CLOCK_REALTIME instant timeout jiffies from now (condvars use it). */
+/*
+ * The CLOCK_REALTIME instant timeout jiffies from now (condvars use it);
+ * one jiffy while a test holds the clock, to see sim_clock_advance() soon.
+ */
 static struct timespec deadline_after(long timeout)
 {
 	struct timespec ts;
 	long long ns;
 
+	if (sim_clock_held())
+		timeout = 1;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ns = ts.tv_nsec + (long long)(timeout % HZ) * (1000000000LL / HZ);
 	ts.tv_sec += timeout / HZ + ns / 1000000000LL;

@@ -9,6 +9,7 @@
  * jhash() against lookup3's published values.
  */
 #include <pthread.h>
+#include <unistd.h>
 #include <linux/bit_spinlock.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
@@ -17,6 +18,7 @@
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/smp.h>
+#include <sim/clock.h>
 #include "harness.h"
 
 struct probe {
@@ -26,19 +28,25 @@ struct probe {
 	int cpu;
 	int irqs_off;
 	int rcu_reader;
-	int runs;
+	int entered;		/* runs begun */
+	int runs;		/* runs ended */
 	int stop_after;		/* HRTIMER_RESTART until this many runs */
 	unsigned int sleep_ms;	/* how long the function takes */
+	bool hold_for_cancel;	/* the function waits for cancel_called first */
+	bool cancel_called;	/* the test is about to cancel the timer */
 };
 
 static enum hrtimer_restart probe_fn(struct hrtimer *timer)
 {
 	struct probe *p = container_of(timer, struct probe, timer);
 
+	WRITE_ONCE(p->entered, p->entered + 1);
 	p->ran_at = ktime_get();
 	p->cpu = (int)smp_processor_id();
 	p->irqs_off = irqs_disabled();
 	p->rcu_reader = rcu_read_lock_held();
+	while (p->hold_for_cancel && !smp_load_acquire(&p->cancel_called))
+		cpu_relax();
 	if (p->sleep_ms)
 		mdelay(p->sleep_ms);
 	/* Publishes the fields above to wait_runs(). */
@@ -56,14 +64,15 @@ static void probe_init(struct probe *p, int stop_after)
 	hrtimer_setup(&p->timer, probe_fn, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 }
 
-/* Wait for the timer to have run n times: up to ten seconds, for a loaded machine. */
+/*
+ * Wait for the timer to have run n times, polling on the host's clock (a
+ * test may hold the simulated one); a timer that never runs is ended by
+ * meson's timeout.
+ */
 static void wait_runs(struct probe *p, int n)
 {
-	int i;
-
-	for (i = 0; i < 10000 && smp_load_acquire(&p->runs) < n; i++)
-		msleep(1);
-	assert_true(smp_load_acquire(&p->runs) >= n);
+	while (smp_load_acquire(&p->runs) < n)
+		usleep(1000);
 }
 
 /*
@@ -73,27 +82,52 @@ static void wait_runs(struct probe *p, int n)
  */
 static void wait_inactive(struct probe *p)
 {
-	int i;
-
-	for (i = 0; i < 10000 && hrtimer_active(&p->timer); i++)
-		msleep(1);
-	assert_false(hrtimer_active(&p->timer));
+	while (hrtimer_active(&p->timer))
+		usleep(1000);
 }
 
+/*
+ * Run a timer due ns from now (the clock held) and wait for it: the
+ * thread runs due timers soonest first, so every timer due before it has
+ * run by then, and none due after it.
+ */
+static void run_sentinel_at(ktime_t ns)
+{
+	struct probe sentinel;
+
+	probe_init(&sentinel, 1);
+	hrtimer_start(&sentinel.timer, ns, HRTIMER_MODE_REL);
+	sim_clock_advance((u64)ns);
+	wait_runs(&sentinel, 1);
+	wait_inactive(&sentinel);
+}
+
+/*
+ * On the held clock (sim/clock.h): 4 ms after arming, the timer armed for
+ * 5 ms has not run (a sentinel due at 4 ms has); one more and it runs,
+ * once, on the arming CPU with interrupts off.
+ */
 static void test_timer_runs_once_after_expiry_on_arming_cpu(void **state)
 {
 	struct probe p;
+	int runs_before_expiry;
 
 	assert_int_equal(sim_set_cpu(1), 0);
+	sim_clock_hold();
 	probe_init(&p, 1);
 	p.armed_at = ktime_get();
 	hrtimer_start(&p.timer, ms_to_ktime(5), HRTIMER_MODE_REL);
+	run_sentinel_at(ms_to_ktime(4));
+	runs_before_expiry = READ_ONCE(p.runs);
+	sim_clock_advance(NSEC_PER_MSEC);
 	wait_runs(&p, 1);
-	assert_true(p.ran_at - p.armed_at >= 5 * NSEC_PER_MSEC);
+	wait_inactive(&p);
+	sim_clock_release();
+	assert_int_equal(runs_before_expiry, 0);
+	assert_int_equal(p.ran_at - p.armed_at, 5 * NSEC_PER_MSEC);
 	assert_int_equal(p.cpu, 1);
 	assert_true(p.irqs_off);
 	assert_true(p.rcu_reader);
-	wait_inactive(&p);
 	assert_int_equal(READ_ONCE(p.runs), 1);
 	assert_int_equal(hrtimer_cancel(&p.timer), 0);
 	assert_int_equal(sim_set_cpu(0), 0);
@@ -110,33 +144,52 @@ static void test_restart_runs_again_until_norestart(void **state)
 	assert_int_equal(READ_ONCE(p.runs), 3);
 }
 
+/* The probe's function is running: it has counted itself in entered. */
+static void wait_entered(struct probe *p)
+{
+	while (!READ_ONCE(p->entered))
+		usleep(1000);
+}
+
 static void test_cancel_disarms_and_waits_for_the_function(void **state)
 {
 	struct probe p;
+	int runs;
 
-	/* Armed, not due: cancel disarms it, and it never runs. */
+	/* Armed, not due (the clock is held): cancel disarms it, and it never runs. */
+	sim_clock_hold();
 	probe_init(&p, 1);
 	hrtimer_start(&p.timer, ms_to_ktime(1000), HRTIMER_MODE_REL);
 	assert_true(hrtimer_active(&p.timer));
 	assert_int_equal(hrtimer_try_to_cancel(&p.timer), 1);
 	assert_false(hrtimer_active(&p.timer));
 	assert_int_equal(hrtimer_cancel(&p.timer), 0);
+	run_sentinel_at(ms_to_ktime(2000));
+	sim_clock_release();
+	assert_int_equal(READ_ONCE(p.runs), 0);
 
-	/* Running, and re-arming itself: cancel returns after it, and it stays off. */
+	/*
+	 * Running, and re-arming itself: cancel returns after it, and it
+	 * stays off.  The function is held until the test is about to
+	 * cancel, so the cancel always finds it running.
+	 */
 	probe_init(&p, 1000);
+	p.hold_for_cancel = true;
 	p.sleep_ms = 20;
 	hrtimer_start(&p.timer, 0, HRTIMER_MODE_REL);
-	while (!hrtimer_callback_running(&p.timer) && !READ_ONCE(p.runs))
-		msleep(1);
+	wait_entered(&p);
+	assert_int_equal(hrtimer_try_to_cancel(&p.timer), -1);
+	smp_store_release(&p.cancel_called, true);
 	assert_int_equal(hrtimer_cancel(&p.timer), 1);
 	assert_false(hrtimer_callback_running(&p.timer));
 	assert_false(hrtimer_active(&p.timer));
-	{
-		int runs = READ_ONCE(p.runs);
-
-		msleep(30);
-		assert_int_equal(READ_ONCE(p.runs), runs);
-	}
+	runs = READ_ONCE(p.runs);
+	assert_int_equal(runs, READ_ONCE(p.entered));
+	/* It re-armed itself 2 ms ahead: a sentinel due after that runs, it does not. */
+	sim_clock_hold();
+	run_sentinel_at(ms_to_ktime(3));
+	sim_clock_release();
+	assert_int_equal(READ_ONCE(p.runs), runs);
 }
 
 static void test_forward_counts_overruns_and_passes_now(void **state)

@@ -8,9 +8,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <linux/err.h>
-#include <unistd.h>
 #include <linux/printk.h>
+#include <linux/ktime.h>
 #include <linux/ratelimit.h>
+#include <sim/clock.h>
 #include "harness.h"
 
 static void test_printk_precision_star_takes_its_argument(void **state)
@@ -140,30 +141,48 @@ static void test_user_vsnprintf_is_the_c_librarys(void **state)
 	assert_string_equal(buf, "0x10");
 }
 
-/* lib/ratelimit.c: burst yeses per interval, the rest refused and counted. */
+/*
+ * lib/ratelimit.c: burst yeses per interval, the rest refused and counted.
+ * The clock is held (sim/clock.h): every call falls in the one interval,
+ * however slowly the host runs them.
+ */
 static void test_ratelimit_allows_a_burst_per_interval(void **state)
 {
 	DEFINE_RATELIMIT_STATE(rs, 60 * HZ, 3);
 	int i, allowed = 0;
 
+	sim_clock_hold();
 	for (i = 0; i < 10; i++)
 		allowed += __ratelimit(&rs);
+	sim_clock_release();
 	assert_int_equal(allowed, 3);
 	assert_int_equal(rs.missed, 7);
 }
 
-/* The next interval opens with one line naming the caller and the refusals. */
+/*
+ * The next interval opens with one line naming the caller and the
+ * refusals.  The clock is held, so the three first calls share an
+ * interval of one jiffy, and then moved past it: the interval ends when
+ * jiffies are after its start plus the interval (time_after()).
+ */
 static void test_ratelimit_reports_what_it_refused_when_the_interval_ends(void **state)
 {
 	DEFINE_RATELIMIT_STATE(rs, 1, 1);
+	int first, second, third, after_interval;
 
-	assert_true(__ratelimit(&rs));
-	assert_false(__ratelimit(&rs));
-	assert_false(__ratelimit(&rs));
-	usleep(3 * 1000000 / HZ);
+	sim_clock_hold();
+	first = __ratelimit(&rs);
+	second = __ratelimit(&rs);
+	third = __ratelimit(&rs);
+	sim_clock_advance(2 * NSEC_PER_SEC / HZ);
 	capture_start();
-	assert_true(__ratelimit(&rs));
+	after_interval = __ratelimit(&rs);
 	capture_stop();
+	sim_clock_release();
+	assert_true(first);
+	assert_false(second);
+	assert_false(third);
+	assert_true(after_interval);
 	assert_string_equal(captured(),
 			    "test_ratelimit_reports_what_it_refused_when_the_interval_ends: 2 callbacks suppressed\n");
 }

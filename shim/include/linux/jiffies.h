@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * jiffies: ticks of HZ per second since the library started, read from
- * CLOCK_MONOTONIC, so ages in debug reports ("age=...") are real.
+ * the simulated clock (sim/clock.h): CLOCK_MONOTONIC, so ages in debug
+ * reports ("age=...") are real, unless a test holds or advances it.
  */
 #ifndef _SHIM_LINUX_JIFFIES_H
 #define _SHIM_LINUX_JIFFIES_H

@@ -2,7 +2,7 @@
 /*
  * <linux/ktime.h>: ktime_t, signed nanoseconds, and the monotonic clock
  * (CLOCK_MONOTONIC of the host, as the kernel's ktime_get() is its own
- * CLOCK_MONOTONIC).
+ * CLOCK_MONOTONIC, unless a test holds or advances it: sim/clock.h).
  */
 #ifndef _SHIM_LINUX_KTIME_H
 #define _SHIM_LINUX_KTIME_H
@@ -29,7 +29,7 @@ static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 	return secs * NSEC_PER_SEC + (s64)nsecs;
 }
 
-/* The monotonic clock now (shim/lib/lib.c). */
+/* The monotonic clock now (shim/lib/lib.c, sim/clock.h). */
 ktime_t ktime_get(void);
 
 static inline u64 ktime_get_ns(void)
