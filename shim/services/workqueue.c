@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/workqueue.h>
 #include <sim/det.h>
 #include <linux/cpumask.h>
@@ -502,6 +503,19 @@ bool mod_delayed_work(struct workqueue_struct *wq, struct delayed_work *dwork,
 	return mod_delayed_work_on(WORK_CPU_UNBOUND, wq, dwork, delay);
 }
 
+/*
+ * With wq_state locked: sleep while cond holds, in TASK_UNINTERRUPTIBLE
+ * as the kernel's flush and cancel do (wait_for_completion() in
+ * __flush_work()), so another task can see the caller is waiting.
+ */
+#define wait_uninterruptible_locked(cond)				\
+	do {								\
+		set_current_state(TASK_UNINTERRUPTIBLE);		\
+		while (cond)						\
+			sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT); \
+		__set_current_state(TASK_RUNNING);			\
+	} while (0)
+
 /* Whether the queueing seq of work, or an earlier one, is queued or running. */
 static bool busy_up_to(struct work_struct *work, unsigned long seq)
 {
@@ -529,8 +543,7 @@ bool flush_work(struct work_struct *work)
 		sim_wait_unlock(&wq_state);
 		return false;
 	}
-	while (busy_up_to(work, seq))
-		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	wait_uninterruptible_locked(busy_up_to(work, seq));
 	sim_wait_unlock(&wq_state);
 	return true;
 }
@@ -565,8 +578,7 @@ bool cancel_work_sync(struct work_struct *work)
 	sim_wait_lock(&wq_state);
 	set_flags(work, work->sim_flags | SIM_WORK_CANCELING);
 	was_pending = grab_pending_locked(work);
-	while (worker_running(work))
-		sim_wait_locked(&wq_state, MAX_SCHEDULE_TIMEOUT);
+	wait_uninterruptible_locked(worker_running(work));
 	set_flags(work, work->sim_flags & ~SIM_WORK_CANCELING);
 	sim_wait_unlock(&wq_state);
 	return was_pending;

@@ -9,8 +9,11 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
+#include <linux/ktime.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <sim/clock.h>
+#include <sim/det.h>
 #include "harness.h"
 
 struct probe {
@@ -71,13 +74,26 @@ static struct workqueue_struct *queue_behind_gate(struct gate *g, struct probe *
 	return wq;
 }
 
-/* Open g's gate 20 ms from now: the test is waiting by then. */
-static int open_gate_later(void *arg)
+/* Wait until task is asleep (flush_work() and cancel_work_sync() sleep in TASK_UNINTERRUPTIBLE). */
+static void wait_until_asleep(struct task_struct *task)
 {
-	struct gate *g = arg;
+	while (task_is_running(task) && !kthread_should_stop())
+		msleep(1);
+}
 
-	msleep(20);
-	complete(&g->open);
+/* A gate, and the task that waits for what is behind it. */
+struct gate_opener {
+	struct gate *gate;
+	struct task_struct *waiter;
+};
+
+/* Open the gate once the waiter sleeps: it waits by then, however slow the host. */
+static int open_gate_when_waited_for(void *arg)
+{
+	struct gate_opener *o = arg;
+
+	wait_until_asleep(o->waiter);
+	complete(&o->gate->open);
 	return 0;
 }
 
@@ -162,6 +178,7 @@ static void test_flush_work_waits_for_the_item(void **state)
 	struct workqueue_struct *wq = alloc_ordered_workqueue("flush", 0);
 	struct task_struct *opener;
 	struct gate g;
+	struct gate_opener o = { &g, current };
 
 	gate_init(&g);
 	probe_init(&p);
@@ -169,7 +186,7 @@ static void test_flush_work_waits_for_the_item(void **state)
 	queue_work(wq, &g.work);
 	wait_for_completion(&g.entered);
 	queue_work(wq, &p.work);
-	opener = kthread_run(open_gate_later, &g, "opener");
+	opener = kthread_run(open_gate_when_waited_for, &o, "opener");
 	assert_true(flush_work(&p.work));
 	assert_int_equal(p.runs, 1);
 	assert_false(flush_work(&p.work));
@@ -180,31 +197,56 @@ static void test_flush_work_waits_for_the_item(void **state)
 struct requeuer {
 	struct work_struct work;
 	int runs;
+	struct completion at_last_run;	/* its function runs for the last time */
+	struct completion may_return;	/* and may requeue and return */
+	struct task_struct *canceller;
 };
+
+#define REQUEUER_RUNS	5
 
 static void requeue_fn(struct work_struct *work)
 {
 	struct requeuer *r = container_of(work, struct requeuer, work);
 
 	WRITE_ONCE(r->runs, READ_ONCE(r->runs) + 1);
+	if (READ_ONCE(r->runs) == REQUEUER_RUNS) {
+		complete(&r->at_last_run);
+		wait_for_completion(&r->may_return);
+	}
 	queue_work(system_unbound_wq, work);
 }
 
-/* cancel_work_sync() stops an item that requeues itself. */
+/* Let the requeuer's last run end once the test sleeps in cancel_work_sync(). */
+static int release_when_cancelling(void *arg)
+{
+	struct requeuer *r = arg;
+
+	wait_until_asleep(r->canceller);
+	complete(&r->may_return);
+	return 0;
+}
+
+/*
+ * cancel_work_sync() stops an item that requeues itself: called while its
+ * function runs (held there until the test sleeps in the cancel), it
+ * waits for the function, the requeue inside it is refused, and the item
+ * is then neither pending nor running, so it cannot run again.
+ */
 static void test_cancel_sync_stops_self_requeueing_item(void **state)
 {
-	struct requeuer r = { .runs = 0 };
-	int runs;
+	struct requeuer r = { .runs = 0, .canceller = current };
+	struct task_struct *releaser;
 
+	init_completion(&r.at_last_run);
+	init_completion(&r.may_return);
 	INIT_WORK(&r.work, requeue_fn);
 	queue_work(system_unbound_wq, &r.work);
-	while (READ_ONCE(r.runs) < 5)
-		msleep(1);
-	cancel_work_sync(&r.work);
-	runs = READ_ONCE(r.runs);
+	wait_for_completion(&r.at_last_run);
+	releaser = kthread_run(release_when_cancelling, &r, "releaser");
+	assert_false(cancel_work_sync(&r.work));
+	kthread_stop(releaser);
+	assert_int_equal(READ_ONCE(r.runs), REQUEUER_RUNS);
 	assert_false(work_pending(&r.work));
-	msleep(10);
-	assert_int_equal(READ_ONCE(r.runs), runs);
 	assert_int_equal(work_busy(&r.work), 0);
 }
 
@@ -248,27 +290,55 @@ static void counted_fn(struct work_struct *work)
 	__atomic_sub_fetch(&inside, 1, __ATOMIC_SEQ_CST);
 }
 
-/* alloc_workqueue(WQ_UNBOUND, max_active): no more than max_active items at once. */
-static void test_max_active_bounds_concurrency(void **state)
+static struct workqueue_struct *two_wq;
+static struct counted two_items[6];
+static struct completion two_open;
+
+/*
+ * A task of a deterministic run: queue six items that wait for two_open,
+ * pass points enough for the workers to take what they may, then open.
+ */
+static void queue_six_then_open(void *unused)
 {
-	struct workqueue_struct *wq = alloc_workqueue("two", WQ_UNBOUND, 2);
-	DECLARE_COMPLETION_ONSTACK(open);
-	struct counted c[6];
 	int i;
 
-	__atomic_store_n(&most_inside, 0, __ATOMIC_SEQ_CST);
-	for (i = 0; i < 6; i++) {
-		INIT_WORK(&c[i].work, counted_fn);
-		c[i].open = &open;
-		queue_work(wq, &c[i].work);
+	for (i = 0; i < 6; i++)
+		queue_work(two_wq, &two_items[i].work);
+	for (i = 0; i < 100; i++)
+		cond_resched();
+	complete_all(&two_open);
+}
+
+/*
+ * alloc_workqueue(WQ_UNBOUND, max_active): no more than max_active items
+ * at once.  The workers are tasks of deterministic runs (sim/det.h), so
+ * each seed gives the same interleaving on any host, and in each the
+ * limit is reached and never passed.
+ */
+static void test_max_active_bounds_concurrency(void **state)
+{
+	const struct sim_det_task_spec tasks[] = { { queue_six_then_open, NULL, 0, 0 } };
+	struct sim_det_result res;
+	u64 seed;
+	int i;
+
+	two_wq = alloc_workqueue("two", WQ_UNBOUND, 2);
+	assert_non_null(two_wq);
+	for (seed = 1; seed <= 20; seed++) {
+		struct sim_det_params params = { .seed = seed, .max_steps = 200000 };
+
+		__atomic_store_n(&most_inside, 0, __ATOMIC_SEQ_CST);
+		init_completion(&two_open);
+		for (i = 0; i < 6; i++) {
+			INIT_WORK(&two_items[i].work, counted_fn);
+			two_items[i].open = &two_open;
+		}
+		assert_int_equal(sim_det_run(&params, tasks, ARRAY_SIZE(tasks), &res), 0);
+		if (most_inside != 2)
+			fail_msg("seed %llu: %d items at once, max_active 2",
+				 (unsigned long long)seed, most_inside);
 	}
-	while (__atomic_load_n(&inside, __ATOMIC_SEQ_CST) < 2)
-		msleep(1);
-	msleep(30);
-	assert_int_equal(__atomic_load_n(&most_inside, __ATOMIC_SEQ_CST), 2);
-	complete_all(&open);
-	destroy_workqueue(wq);
-	assert_int_equal(most_inside, 2);
+	destroy_workqueue(two_wq);
 }
 
 /* workqueue.rst: an item is never run by two workers at once (non-reentrant). */
@@ -343,6 +413,7 @@ struct timed {
 	struct delayed_work dwork;
 	unsigned long ran_at;
 	int runs;
+	struct completion ran;
 };
 
 static void timed_fn(struct work_struct *work)
@@ -351,32 +422,68 @@ static void timed_fn(struct work_struct *work)
 
 	t->ran_at = jiffies;
 	WRITE_ONCE(t->runs, READ_ONCE(t->runs) + 1);
+	complete(&t->ran);
 }
 
-/* queue_delayed_work(): pending at once, run no sooner than delay jiffies later. */
+static void timed_init(struct timed *t)
+{
+	INIT_DELAYED_WORK(&t->dwork, timed_fn);
+	t->runs = 0;
+	init_completion(&t->ran);
+}
+
+/*
+ * With the clock held: advance it by delay and wait for a delayed item
+ * armed now with that delay to have run.  The timer thread queues items
+ * soonest first, so every item due earlier is queued (flush_work() then
+ * waits for it), and none due later.
+ */
+static void run_sentinel_after(unsigned long delay)
+{
+	struct timed sentinel;
+
+	timed_init(&sentinel);
+	assert_true(queue_delayed_work(system_wq, &sentinel.dwork, delay));
+	sim_clock_advance((u64)delay * (NSEC_PER_SEC / HZ));
+	wait_for_completion(&sentinel.ran);
+	flush_work(&sentinel.dwork.work);
+}
+
+/*
+ * queue_delayed_work(): pending at once, run no sooner than delay jiffies
+ * later.  On the held clock: one jiffy short of the delay its timer is
+ * still armed (flush_work() does not wait for an armed timer), and at the
+ * delay it runs.
+ */
 static void test_delayed_item_runs_after_its_delay(void **state)
 {
-	struct timed t = { .runs = 0 };
-	unsigned long queued_at;
+	struct timed t;
+	unsigned long queued_at, delay = msecs_to_jiffies(30);
+	bool flushed_before_delay;
 
-	INIT_DELAYED_WORK(&t.dwork, timed_fn);
+	timed_init(&t);
+	sim_clock_hold();
 	queued_at = jiffies;
-	assert_true(queue_delayed_work(system_wq, &t.dwork, msecs_to_jiffies(30)));
+	assert_true(queue_delayed_work(system_wq, &t.dwork, delay));
 	assert_true(delayed_work_pending(&t.dwork));
 	assert_false(queue_delayed_work(system_wq, &t.dwork, 1));
-	while (!READ_ONCE(t.runs))
-		msleep(1);
-	flush_delayed_work(&t.dwork);
-	assert_true(t.ran_at - queued_at >= msecs_to_jiffies(30));
+	run_sentinel_after(delay - 1);
+	flushed_before_delay = flush_work(&t.dwork.work);
+	sim_clock_advance(NSEC_PER_SEC / HZ);
+	wait_for_completion(&t.ran);
+	flush_work(&t.dwork.work);
+	sim_clock_release();
+	assert_false(flushed_before_delay);
+	assert_int_equal(t.ran_at - queued_at, delay);
 	assert_int_equal(t.runs, 1);
 }
 
 /* mod_delayed_work(): true for a pending item, whose new delay applies; false for an idle one. */
 static void test_mod_delayed_work_resets_the_delay(void **state)
 {
-	struct timed t = { .runs = 0 };
+	struct timed t;
 
-	INIT_DELAYED_WORK(&t.dwork, timed_fn);
+	timed_init(&t);
 	assert_false(mod_delayed_work(system_wq, &t.dwork, 1000 * HZ));
 	assert_true(mod_delayed_work(system_wq, &t.dwork, 0));
 	while (!READ_ONCE(t.runs))
@@ -388,24 +495,31 @@ static void test_mod_delayed_work_resets_the_delay(void **state)
 /* flush_delayed_work(): an armed timer is fired now and the item waited for. */
 static void test_flush_delayed_work_runs_armed_item_now(void **state)
 {
-	struct timed t = { .runs = 0 };
+	struct timed t;
 
-	INIT_DELAYED_WORK(&t.dwork, timed_fn);
+	timed_init(&t);
 	schedule_delayed_work(&t.dwork, 1000 * HZ);
 	flush_delayed_work(&t.dwork);
 	assert_int_equal(t.runs, 1);
 	assert_false(delayed_work_pending(&t.dwork));
 }
 
-/* cancel_delayed_work_sync(): true for an armed item, which never runs. */
+/*
+ * cancel_delayed_work_sync(): true for an armed item, which never runs.
+ * On the held clock, once a later item has run, the cancelled one was not
+ * queued (flush_work() finds nothing to wait for) and has not run.
+ */
 static void test_cancel_delayed_work_disarms_it(void **state)
 {
-	struct timed t = { .runs = 0 };
+	struct timed t;
 
-	INIT_DELAYED_WORK(&t.dwork, timed_fn);
+	timed_init(&t);
+	sim_clock_hold();
 	schedule_delayed_work(&t.dwork, msecs_to_jiffies(20));
 	assert_true(cancel_delayed_work_sync(&t.dwork));
-	msleep(40);
+	run_sentinel_after(msecs_to_jiffies(30));
+	sim_clock_release();
+	assert_false(flush_work(&t.dwork.work));
 	assert_int_equal(READ_ONCE(t.runs), 0);
 	assert_false(delayed_work_pending(&t.dwork));
 }
