@@ -6,8 +6,9 @@
  * RCU hashtable while writers insert under a spinlock; four kthreads make
  * traffic;
  * a garbage collector on its own workqueue, re-armed as delayed work,
- * unlinks idle flows and frees them with kfree_rcu(); a completion tells
- * everyone to stop.  At the end every flow must be accounted for, the
+ * unlinks idle flows and frees them with kfree_rcu(); once each kthread
+ * sent its packets and the collector ran a few times, a completion tells
+ * everyone to stop (no time limit: a loaded host only takes longer).  At the end every flow must be accounted for, the
  * cache must be empty when destroyed, and libslab_exit() must find no
  * kmalloc object left.
  */
@@ -24,13 +25,19 @@
 #include <linux/completion.h>
 #include <linux/kthread.h>
 #include <linux/workqueue.h>
-#include <linux/delay.h>
 #include <sim/printk.h>
 
 #define FLOW_HASH_BITS	6
 #define FLOW_KEYS	512
 #define NR_WORKERS	4
 #define FLOW_IDLE	msecs_to_jiffies(5)
+/*
+ * Each worker sends this many packets at least (over FLOW_KEYS keys, four
+ * workers reach nearly every key) and goes on until the collector has run
+ * GC_PASSES times: how long that takes does not matter.
+ */
+#define PACKETS_PER_WORKER	4096
+#define GC_PASSES	5
 
 struct flow {
 	struct hlist_node node;		/* in flows[], RCU-protected */
@@ -48,6 +55,8 @@ static DECLARE_COMPLETION(stop);
 static struct workqueue_struct *gc_wq;
 static struct delayed_work gc_work;
 static atomic_long_t created, collected;
+static atomic_t gc_passes;
+static DECLARE_COMPLETION(gc_done_enough);
 
 /* The flow of key, or NULL; the caller is in an RCU reader or holds table_lock. */
 static struct flow *flow_lookup(u32 key)
@@ -129,6 +138,8 @@ static void flow_collect(unsigned long cutoff, bool all)
 static void gc_fn(struct work_struct *work)
 {
 	flow_collect(jiffies - FLOW_IDLE, false);
+	if (atomic_inc_return(&gc_passes) == GC_PASSES)
+		complete(&gc_done_enough);
 	if (!completion_done(&stop))
 		queue_delayed_work(gc_wq, to_delayed_work(work), FLOW_IDLE);
 }
@@ -137,7 +148,9 @@ static int traffic(void *arg)
 {
 	long packets = 0;
 
-	while (!kthread_should_stop() && !completion_done(&stop)) {
+	/* A fixed amount of traffic, then more until told to stop. */
+	while (packets < PACKETS_PER_WORKER ||
+	       (!kthread_should_stop() && !completion_done(&stop))) {
 		if (!flow_hit(get_random_u32_below(FLOW_KEYS)))
 			return -ENOMEM;
 		if (!(++packets % 256))
@@ -162,7 +175,8 @@ int main(void)
 	for (i = 0; i < NR_WORKERS; i++)
 		workers[i] = kthread_run(traffic, NULL, "traffic/%d", i);
 
-	msleep(100);
+	/* The collector has run among the traffic, however slow the host. */
+	wait_for_completion(&gc_done_enough);
 	complete_all(&stop);
 	for (i = 0; i < NR_WORKERS; i++)
 		failed |= kthread_stop(workers[i]) != 0;
