@@ -9,12 +9,12 @@
  * shows each reader the old entry or the new one, never neither.  The
  * writer waits for every reader to finish a walk before its first update
  * and again every few rounds, so the readers' checks are made while it
- * updates (a reader that never ran fails the test).  Also the
+ * updates (a reader that stops walking hangs it until meson's timeout
+ * fails it).  Also the
  * PROVE_RCU_LIST check: a walk outside a reader without a lockdep
  * condition WARNs (Documentation/RCU/listRCU.rst, include/linux/rculist.h).
  */
 #include <pthread.h>
-#include <time.h>
 #include <linux/rculist.h>
 #include <linux/hashtable.h>
 #include <linux/rcupdate.h>
@@ -60,8 +60,6 @@ static atomic_t bad_reads;
 #define ROUNDS		300
 /* The writer lets every reader finish a walk each this many rounds. */
 #define ROUNDS_PER_WALK 10
-/* A reader that finishes no walk in this time is taken as not running. */
-#define WALK_TIMEOUT_S	5
 
 struct reader {
 	pthread_t thread;
@@ -121,24 +119,18 @@ static void join_readers(void)
 
 /*
  * Wait until every reader has finished a walk after this call began, so
- * that each one reads among the writer's updates.
+ * that each one reads among the writer's updates.  However long that
+ * takes: a reader that never walks again hangs the test until meson's
+ * timeout fails it, where a time limit here would fail a slow host.
  */
 static void readers_walk(void)
 {
-	time_t deadline;
 	int t, since;
 
 	for (t = 0; t < READERS; t++) {
 		since = atomic_read(&readers[t].walks);
-		deadline = time(NULL) + WALK_TIMEOUT_S;
-		while (atomic_read(&readers[t].walks) == since) {
-			if (time(NULL) > deadline) {
-				join_readers();
-				fail_msg("reader %d finished no walk in %d s",
-					 t, WALK_TIMEOUT_S);
-			}
+		while (atomic_read(&readers[t].walks) == since)
 			sched_yield();
-		}
 	}
 }
 
