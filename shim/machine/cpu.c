@@ -461,8 +461,15 @@ int sim_cpu_offline(int cpu)
 		goto out;
 	}
 	sim_cpu_mark_offline((unsigned int)cpu);
+	/*
+	 * Asleep in TASK_UNINTERRUPTIBLE while tasks with migration disabled
+	 * stay, as the kernel's hotplug thread in balance_hotplug_wait(): a
+	 * pinned task can see it is waited for.
+	 */
+	set_current_state(TASK_UNINTERRUPTIBLE);
 	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
 		relax();
+	__set_current_state(TASK_RUNNING);
 	sim_acquire(&cpu_pins[cpu]);
 	for (state = CPUHP_NR_STATES - 1; state > CPUHP_OFFLINE; state--)
 		if (cpuhp_states[state].teardown)

@@ -303,11 +303,17 @@ static void test_an_offline_cpu_takes_no_tasks(void **state)
 }
 
 struct pinned {
+	struct task_struct *offliner;
 	int ready;
 	int offline_returned;
 	int saw_offline_early;
 };
 
+/*
+ * Pinned to CPU 1, wait until the offline sleeps waiting for this task
+ * (sim_cpu_offline() sleeps in TASK_UNINTERRUPTIBLE, as the kernel's
+ * hotplug thread does), or has returned, which it must not have.
+ */
 static void *pin_to_cpu1(void *arg)
 {
 	struct pinned *pin = arg;
@@ -315,7 +321,9 @@ static void *pin_to_cpu1(void *arg)
 	sim_set_cpu(1);
 	migrate_disable();
 	__atomic_store_n(&pin->ready, 1, __ATOMIC_SEQ_CST);
-	usleep(50000);
+	while (task_is_running(pin->offliner) &&
+	       !__atomic_load_n(&pin->offline_returned, __ATOMIC_SEQ_CST))
+		usleep(1000);
 	pin->saw_offline_early = __atomic_load_n(&pin->offline_returned,
 						 __ATOMIC_SEQ_CST);
 	assert_int_equal(sim_current_cpu(), 1);
@@ -325,7 +333,7 @@ static void *pin_to_cpu1(void *arg)
 
 static void test_cpu_offline_waits_for_tasks_with_migration_disabled(void **state)
 {
-	struct pinned pin = { 0 };
+	struct pinned pin = { .offliner = current };
 	pthread_t thread;
 
 	pthread_create(&thread, NULL, pin_to_cpu1, &pin);
