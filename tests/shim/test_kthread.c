@@ -9,6 +9,7 @@
 #include <linux/kthread.h>
 #include <linux/delay.h>
 #include <linux/smp.h>
+#include <sim/det.h>
 #include "harness.h"
 
 static int ran;
@@ -19,19 +20,69 @@ static int set_ran(void *data)
 	return (int)(long)data;
 }
 
-/* kthread_create(): the new thread does not run until woken. */
+/* Deterministic runs of one task (sim/det.h): the same interleaving on any host. */
+#define SEEDS	20
+
+static void run_every_seed(void (*fn)(void *arg), void (*reset)(void),
+			   bool (*holds)(void))
+{
+	const struct sim_det_task_spec tasks[] = { { fn, NULL, 0, 0 } };
+	struct sim_det_result res;
+	u64 seed;
+
+	for (seed = 1; seed <= SEEDS; seed++) {
+		struct sim_det_params params = { .seed = seed, .max_steps = 200000 };
+
+		reset();
+		assert_int_equal(sim_det_run(&params, tasks, 1, &res), 0);
+		if (!holds())
+			fail_msg("seed %llu breaks the guarantee", (unsigned long long)seed);
+	}
+}
+
+/* Points the other tasks of a run may take, as many as a thread could. */
+static void let_others_run(void)
+{
+	int i;
+
+	for (i = 0; i < 100; i++)
+		cond_resched();
+}
+
+static int ran_before_wake, stop_result;
+
+static void create_wait_then_wake(void *unused)
+{
+	struct task_struct *k = kthread_create(set_ran, (void *)7L, "waiter");
+
+	if (IS_ERR(k)) {
+		stop_result = (int)PTR_ERR(k);
+		return;
+	}
+	let_others_run();
+	ran_before_wake = READ_ONCE(ran);
+	wake_up_process(k);
+	stop_result = kthread_stop(k);
+}
+
+static void reset_waiter(void)
+{
+	ran = ran_before_wake = stop_result = 0;
+}
+
+static bool waiter_ran_only_once_woken(void)
+{
+	return !ran_before_wake && stop_result == 7 && ran;
+}
+
+/*
+ * kthread_create(): the new thread does not run until woken, however
+ * much the creator lets it; once woken it runs and kthread_stop() returns
+ * threadfn's result.
+ */
 static void test_created_thread_waits_for_wake_up(void **state)
 {
-	struct task_struct *k;
-
-	WRITE_ONCE(ran, 0);
-	k = kthread_create(set_ran, (void *)7L, "waiter");
-	assert_false(IS_ERR(k));
-	msleep(20);
-	assert_int_equal(READ_ONCE(ran), 0);
-	assert_int_equal(wake_up_process(k), 1);
-	assert_int_equal(kthread_stop(k), 7);
-	assert_int_equal(ran, 1);
+	run_every_seed(create_wait_then_wake, reset_waiter, waiter_ran_only_once_woken);
 }
 
 /* kthread(): stopped before it ever ran, threadfn is not called and kthread_stop() returns -EINTR. */
@@ -87,7 +138,9 @@ static void test_stop_wakes_a_sleeping_thread(void **state)
 	struct task_struct *k = kthread_run(sleep_until_stopped, NULL, "sleeper");
 
 	assert_false(IS_ERR(k));
-	msleep(10);
+	/* Asleep: it set TASK_INTERRUPTIBLE to call schedule(). */
+	while (task_is_running(k))
+		msleep(1);
 	assert_int_equal(kthread_stop(k), 0);
 }
 
@@ -167,22 +220,45 @@ static int park_loop(void *data)
 	return 0;
 }
 
-/* kthread_park(): returns 0 once the thread is parked; it stays still until kthread_unpark(). */
+static int park_loops, loops_when_parked, loops_after_parked, park_result;
+
+static void park_let_run_unpark(void *unused)
+{
+	struct task_struct *k = kthread_run(park_loop, &park_loops, "parker");
+
+	if (IS_ERR(k)) {
+		park_result = (int)PTR_ERR(k);
+		return;
+	}
+	while (READ_ONCE(park_loops) < 2)
+		cond_resched();
+	park_result = kthread_park(k);
+	loops_when_parked = READ_ONCE(park_loops);
+	let_others_run();
+	loops_after_parked = READ_ONCE(park_loops);
+	kthread_unpark(k);
+	while (READ_ONCE(park_loops) == loops_when_parked)
+		cond_resched();
+	park_result |= kthread_stop(k);
+}
+
+static void reset_parker(void)
+{
+	park_loops = loops_when_parked = loops_after_parked = park_result = 0;
+}
+
+static bool parked_thread_stayed_still(void)
+{
+	return !park_result && loops_after_parked == loops_when_parked;
+}
+
+/*
+ * kthread_park(): returns 0 once the thread is parked; it stays still,
+ * however much the parker lets it run, until kthread_unpark().
+ */
 static void test_park_holds_the_thread_until_unpark(void **state)
 {
-	int loops = 0, parked_at;
-	struct task_struct *k = kthread_run(park_loop, &loops, "parker");
-
-	while (READ_ONCE(loops) < 2)
-		msleep(1);
-	assert_int_equal(kthread_park(k), 0);
-	parked_at = READ_ONCE(loops);
-	msleep(20);
-	assert_int_equal(READ_ONCE(loops), parked_at);
-	kthread_unpark(k);
-	while (READ_ONCE(loops) == parked_at)
-		msleep(1);
-	assert_int_equal(kthread_stop(k), 0);
+	run_every_seed(park_let_run_unpark, reset_parker, parked_thread_stayed_still);
 }
 
 /* kthread_should_stop() outside a kthread: to_kthread() WARNs. */
