@@ -7,6 +7,7 @@
  */
 #include <sched.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/seqlock.h>
 #include <linux/rwlock.h>
 #include <linux/bottom_half.h>
@@ -32,6 +33,13 @@ void sim_rw_read(struct sim_rw *rw)
 		sim_wait_locked(&rw->wait, MAX_SCHEDULE_TIMEOUT);
 	rw->readers++;
 	sim_wait_unlock(&rw->wait);
+}
+
+void sim_rw_read_sleeping(struct sim_rw *rw)
+{
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	sim_rw_read(rw);
+	__set_current_state(TASK_RUNNING);
 }
 
 bool sim_rw_read_try(struct sim_rw *rw)

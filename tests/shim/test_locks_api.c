@@ -67,24 +67,35 @@ static void test_rwsem_writer_excludes_everyone(void **state)
 }
 
 static int reader_in;
+static struct task_struct *reader_task;
 
 static void *read_then_mark(void *arg)
 {
+	WRITE_ONCE(reader_task, current);
 	down_read(arg);
 	WRITE_ONCE(reader_in, 1);
 	up_read(arg);
 	return NULL;
 }
 
-/* down_read() sleeps while a writer holds the semaphore, and gets it after up_write(). */
+/*
+ * down_read() sleeps while a writer holds the semaphore, and gets it after
+ * up_write(): the reader is seen asleep (or, wrongly, in) before the
+ * writer lets go, however slowly it got there.
+ */
 static void test_rwsem_reader_waits_for_the_writer(void **state)
 {
+	struct task_struct *reader;
 	pthread_t t;
 
 	WRITE_ONCE(reader_in, 0);
+	WRITE_ONCE(reader_task, NULL);
 	down_write(&sem);
 	pthread_create(&t, NULL, read_then_mark, &sem);
-	msleep(20);
+	while (!(reader = READ_ONCE(reader_task)))
+		msleep(1);
+	while (task_is_running(reader) && !READ_ONCE(reader_in))
+		msleep(1);
 	assert_int_equal(READ_ONCE(reader_in), 0);
 	up_write(&sem);
 	pthread_join(t, NULL);

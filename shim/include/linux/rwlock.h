@@ -39,6 +39,12 @@ struct sim_rw {
 void sim_rw_init(struct sim_rw *rw);
 /* Take rw for reading, waiting while a writer holds or waits for it. */
 void sim_rw_read(struct sim_rw *rw);
+/*
+ * The same, asleep in TASK_UNINTERRUPTIBLE while it waits, as a reader of
+ * the kernel's rwsem is (rwsem_down_read_slowpath()): another task can see
+ * it waits.
+ */
+void sim_rw_read_sleeping(struct sim_rw *rw);
 /* Take rw for reading if that needs no wait; true on success. */
 bool sim_rw_read_try(struct sim_rw *rw);
 /* Release a read hold of rw. */

@@ -35,7 +35,7 @@ static inline void down_read(struct rw_semaphore *sem)
 {
 	might_sleep();
 	sim_point(SIM_POINT_LOCK);
-	sim_rw_read(&sem->base);
+	sim_rw_read_sleeping(&sem->base);
 }
 
 /* Take sem for reading if possible without waiting: 1, else 0. */
