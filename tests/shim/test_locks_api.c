@@ -71,7 +71,7 @@ static struct task_struct *reader_task;
 
 static void *read_then_mark(void *arg)
 {
-	WRITE_ONCE(reader_task, current);
+	smp_store_release(&reader_task, current);
 	down_read(arg);
 	WRITE_ONCE(reader_in, 1);
 	up_read(arg);
@@ -92,7 +92,7 @@ static void test_rwsem_reader_waits_for_the_writer(void **state)
 	WRITE_ONCE(reader_task, NULL);
 	down_write(&sem);
 	pthread_create(&t, NULL, read_then_mark, &sem);
-	while (!(reader = READ_ONCE(reader_task)))
+	while (!(reader = smp_load_acquire(&reader_task)))
 		msleep(1);
 	while (task_is_running(reader) && !READ_ONCE(reader_in))
 		msleep(1);

@@ -563,6 +563,12 @@ static void test_bad_max_active_is_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		/*
+		 * First, while no worker thread exists: the deterministic
+		 * runs' wake-ups would wake idle worker threads, which read
+		 * sim_det_running as it changes.
+		 */
+		CLEAN(test_max_active_bounds_concurrency),
 		CLEAN(test_queued_item_runs_once),
 		CLEAN(test_queue_of_pending_item_returns_false),
 		CLEAN(test_bound_item_runs_on_its_cpu),
@@ -571,7 +577,6 @@ int main(void)
 		CLEAN(test_flush_work_waits_for_the_item),
 		CLEAN(test_cancel_sync_stops_self_requeueing_item),
 		CLEAN(test_cancel_of_pending_item_returns_true),
-		CLEAN(test_max_active_bounds_concurrency),
 		CLEAN(test_item_never_runs_twice_at_once),
 		CLEAN(test_ordered_workqueue_keeps_queueing_order),
 		CLEAN(test_destroy_drains_queued_items),
