@@ -25,10 +25,13 @@
  *                                reports are expected (counted, and kept
  *                                out of the console checks)
  *   slab_reports_counted()       error events since slab_reports_begin()
- *   slab_assert_reported(text)   a report since then said text (cmocka
- *                                reads the captured printk text; KUnit
- *                                cannot read printk back and checks that
- *                                a report was counted)
+ *   slab_assert_reported(text)   a report since then said text: the
+ *                                printk text the case's calls printed
+ *                                (cmocka: the shim's printk sink; KUnit:
+ *                                the printk:console tracepoint), where a
+ *                                BUG line's "Not tainted" stands for the
+ *                                kernel's taint field, which KUnit's own
+ *                                taint and earlier reports may fill
  *
  * and the case files may use everything of <linux/slab_api.h> and the
  * core's slab.h.  Each case file ends with the table of its cases, which
