@@ -262,15 +262,32 @@ int slab_run_group_tests(const char *group_name, const struct CMUnitTest *tests,
 			 size_t count, CMFixtureFunction group_setup,
 			 CMFixtureFunction group_teardown)
 {
+	struct CMUnitTest *cases = calloc(count, sizeof(*cases));
 	int failed;
 
+	assert_non_null(cases);
+	memcpy(cases, tests, count * sizeof(*cases));
+	/*
+	 * A case that resets the console counts (report_teardown()) would hide
+	 * an earlier case's WARN from the group teardown, so a clean group
+	 * checks each case that has no fixtures of its own as well.
+	 */
+	if (group_teardown == expect_clean_teardown) {
+		for (size_t i = 0; i < count; i++) {
+			if (cases[i].setup_func || cases[i].teardown_func)
+				continue;
+			cases[i].setup_func = expect_clean_setup;
+			cases[i].teardown_func = expect_clean_teardown;
+		}
+	}
 	group_setup_fn = group_setup;
 	group_teardown_fn = group_teardown;
 	group_setup_passed = group_teardown_passed = false;
 	failed = _cmocka_run_group_tests(
-		group_name, tests, count,
+		group_name, cases, count,
 		group_setup ? group_setup_recorded : NULL,
 		group_teardown ? group_teardown_recorded : NULL);
+	free(cases);
 	if (group_setup && !group_setup_passed)
 		failed++;
 	else if (group_teardown && !group_teardown_passed)

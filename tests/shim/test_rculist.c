@@ -162,16 +162,19 @@ static void stop_readers(void)
 
 static void test_readers_never_see_an_entry_freed_after_list_del_rcu(void **state)
 {
-	struct entry *e, *n;
+	struct entry *e, *n, *tail, *head;
 	int round;
 
 	start_readers(list_reader, 0);
 	for (round = 0; round < ROUNDS; round++) {
 		if (round % ROUNDS_PER_WALK == 0 && round > 0)
 			readers_walk();
+		/* GFP_KERNEL may sleep: allocate before the writer's spinlock. */
+		tail = entry_new(round);
+		head = entry_new(round);
 		spin_lock(&writer_lock);
-		list_add_tail_rcu(&entry_new(round)->list, &shared_list);
-		list_add_rcu(&entry_new(round)->list, &shared_list);
+		list_add_tail_rcu(&tail->list, &shared_list);
+		list_add_rcu(&head->list, &shared_list);
 		if (round % 2) {
 			/* Alternately the newest and the oldest entry. */
 			e = round % 4 == 1 ?
@@ -236,7 +239,7 @@ static void *hash_reader(void *arg)
 
 static void test_hash_readers_never_see_an_entry_freed_after_hash_del_rcu(void **state)
 {
-	struct entry *slots[16] = { NULL }, *e;
+	struct entry *slots[16] = { NULL }, *e, *new;
 	unsigned long key;
 	int round;
 
@@ -245,12 +248,13 @@ static void test_hash_readers_never_see_an_entry_freed_after_hash_del_rcu(void *
 		if (round % ROUNDS_PER_WALK == 0 && round > 0)
 			readers_walk();
 		key = (unsigned long)round % 16;
+		new = entry_new(key);
 		spin_lock(&writer_lock);
 		if (slots[key]) {
 			hash_del_rcu(&slots[key]->hnode);
 			call_rcu(&slots[key]->rcu, entry_free_rcu);
 		}
-		slots[key] = entry_new(key);
+		slots[key] = new;
 		hash_add_rcu(shared_table, &slots[key]->hnode, key);
 		spin_unlock(&writer_lock);
 	}
