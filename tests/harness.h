@@ -36,6 +36,13 @@ const char *captured(void);
 			fail_msg("output lacks \"%s\"; got:\n%s", (text),	\
 				 captured());				\
 	} while (0)
+/* Assert that the captured output does not contain text. */
+#define assert_not_captured(text)					\
+	do {								\
+		if (strstr(captured(), (text)))				\
+			fail_msg("output has \"%s\"; got:\n%s", (text),	\
+				 captured());				\
+	} while (0)
 
 /*
  * End the case as skipped, printing "SKIP: <reason>" first: cmocka's

@@ -34,5 +34,6 @@
 #define slab_reports_begin()		slab_reports_open()
 #define slab_reports_counted()		report_count()
 #define slab_assert_reported(text)	assert_captured(text)
+#define slab_assert_not_reported(text)	assert_not_captured(text)
 
 #endif

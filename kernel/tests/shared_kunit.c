@@ -170,8 +170,16 @@ static void slab_assert_captured(struct kunit *test, const char *text)
 			      slab_capture.len, slab_capture.truncated ? ", more lost" : "");
 }
 
+/* Ends the case when a report said text. */
+static void slab_assert_not_captured(struct kunit *test, const char *text)
+{
+	KUNIT_ASSERT_FALSE_MSG(test, slab_captured(text),
+			       "a report said \"%s\"", text);
+}
+
 #define slab_reports_counted()		(libslab_error_count() - slab_reports_base)
 #define slab_assert_reported(text)	slab_assert_captured(slab_test_ctx(), text)
+#define slab_assert_not_reported(text)	slab_assert_not_captured(slab_test_ctx(), text)
 
 #include "kmalloc_cases.h"
 #include "cache_cases.h"

@@ -556,10 +556,13 @@ static void do_nothing(void)
 /* Each allocating function once, on libslab's blocks: nine calls. */
 static void allocating_calls(void)
 {
-	void *p = malloc(40);
+	void *p = malloc(40), *q;
 
-	p = realloc(p, 4000);
-	p = reallocarray(p, 3, 4000);
+	assert_non_null(p);
+	q = realloc(p, 4000);
+	assert_non_null(q);
+	p = reallocarray(q, 3, 4000);
+	assert_non_null(p);
 	free(p);
 	free(calloc(3, 40));
 	free(memalign(64, 100));

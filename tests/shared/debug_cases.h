@@ -129,11 +129,22 @@ SLAB_TEST(test_double_free_is_reported_and_ignored)
 	kmem_cache_free(s, p);
 	kmem_cache_free(s, p);
 	slab_assert_reported("BUG dbg_double (Not tainted): Object already free");
-	slab_assert_reported("Allocated in ");
-	slab_assert_reported("Freed in ");
-	slab_assert_reported(" age=");
-	slab_assert_reported(" cpu=");
-	slab_assert_reported(" pid=");
+	if (slab_want_init_on_free(s)) {
+		/*
+		 * 6.12's slab_free_hook() zeroes the tracks with the object
+		 * before each free is checked, the refused one too: the
+		 * report has no track to print (print_track() skips a zero
+		 * address).
+		 */
+		slab_assert_not_reported("Allocated in ");
+		slab_assert_not_reported("Freed in ");
+	} else {
+		slab_assert_reported("Allocated in ");
+		slab_assert_reported("Freed in ");
+		slab_assert_reported(" age=");
+		slab_assert_reported(" cpu=");
+		slab_assert_reported(" pid=");
+	}
 	/* The report and the refused free. */
 	slab_assert_eq(slab_reports_counted(), 2);
 	slab_assert_eq(libslab_count_inuse(s), 1);

@@ -32,6 +32,8 @@
  *                                BUG line's "Not tainted" stands for the
  *                                kernel's taint field, which KUnit's own
  *                                taint and earlier reports may fill
+ *   slab_assert_not_reported(text)
+ *                                no report since then said text
  *
  * and the case files may use everything of <linux/slab_api.h> and the
  * core's slab.h.  Each case file ends with the table of its cases, which
