@@ -665,7 +665,7 @@ static void report_served(void)
 
 	if (!want || !*want || !strcmp(want, "0"))
 		return;
-	if (strcmp(want, "1")) {
+	if (strcmp(want, "1") != 0) {
 		fprintf(stderr,
 			"libslab-malloc: LIBSLAB_MALLOC_STATS=%s: not 1 or 0; no report\n",
 			want);

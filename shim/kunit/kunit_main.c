@@ -44,7 +44,7 @@ static int expect_count(const char **pos, const char *word)
 	char *end;
 	long n;
 
-	if (strncmp(*pos, word, len) || (*pos)[len] != ':' ||
+	if (strncmp(*pos, word, len) != 0 || (*pos)[len] != ':' ||
 	    !isdigit((unsigned char)(*pos)[len + 1]))
 		return -1;
 	n = strtol(*pos + len + 1, &end, 10);
