@@ -130,6 +130,7 @@ while IFS='|' read -r name params part build; do
 		< /dev/null > "$console" 2>&1
 	qrc=$?
 	sed -i 's/\r$//' "$console"
+	libslab_note_console "$console"
 	python3 "$ORACLE/compare.py" "${seeded[@]}" --extract "$console" > "$OUT/$name.txt"
 	say "$name: QEMU exit $qrc after $(( $(date +%s) - t1 )) s, $(wc -l < "$OUT/$name.txt") lines; console $console"
 	if ! grep -qE '^(\[ *[0-9.]+\] )? *ok [0-9]+ slub_oracle$' "$console"; then
