@@ -1265,7 +1265,16 @@ static void sc_kmalloc_bucket_40(struct orc_run *r, void **objs)
 	orc_line(r, "cache ksize=%zu", ksize(p));
 	orc_geometry(r, s, "bucket-40");
 	kfree(p);
-	orc_look(r, s, "before");
+	/*
+	 * Without SLAB_BUCKETS (SLUB_TINY) the handle is ZERO_SIZE_PTR and s
+	 * is the kernel's own kmalloc cache, whose lists hold what the booted
+	 * kernel allocated: they differ from boot to boot, so only the
+	 * sharing is observed.
+	 */
+	if (b == ZERO_SIZE_PTR)
+		orc_line(r, "lists shared-with=kmalloc");
+	else
+		orc_look(r, s, "before");
 }
 
 /* A slab drained from a full CPU partial chain by frees from another CPU. */
