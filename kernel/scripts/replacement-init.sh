@@ -4,7 +4,9 @@
 # replacement-init.sh - /init of run-replacement.sh's boots, in a busybox
 # initramfs, on every architecture:
 #
-#   1. mount /proc, /sys, /dev and tracefs; turn on the kmem events
+#   1. mount /proc, /sys, /dev and tracefs; load the kernel's slab test
+#      /lib/modules/slub_kunit.ko if run-replacement.sh copied it in (its
+#      KUnit suite runs on load); turn on the kmem events
 #      capture-boot-trace.sh records (here, not on the command line, so
 #      that the trace holds the workload rather than the KUnit suites run
 #      before init);
@@ -27,6 +29,9 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tracefs tracefs /sys/kernel/tracing
 echo "libslab-replacement: up"
+if [ -f /lib/modules/slub_kunit.ko ]; then
+	insmod /lib/modules/slub_kunit.ko && echo "libslab-replacement: slub_kunit.ko loaded"
+fi
 tr=/sys/kernel/tracing
 for e in kmalloc kfree kmem_cache_alloc kmem_cache_free mm_page_alloc mm_page_free; do
 	echo 1 > $tr/events/kmem/$e/enable || echo "libslab-replacement: cannot enable kmem:$e"

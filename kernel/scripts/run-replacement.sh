@@ -14,14 +14,16 @@
 # DEBUG_ATOMIC_SLEEP, and the slab options), replacement-tests.config (the
 # KUnit suites and lib/test_meminit.c), replacement-workload.config (what
 # the workload needs), replacement-<arch>.config if there is one, and the
-# FRAGMENTs; it is built in
+# FRAGMENTs (a later fragment's value of an option wins); it is built in
 # $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
 # overrides).  The tree is the one make-series.sh checks out (it runs
 # first, unless LIBSLAB_SERIES_READY=1).  The boot has init_on_alloc=1
 # init_on_free=1, for test_meminit.  Its /init is replacement-init.sh in
 # a busybox initramfs (the host's busybox-static; for arm64 the same
 # Debian package's arm64 build, downloaded once, libslab_busybox in
-# common.sh): after the KUnit suites it turns on the kmem events, runs the
+# common.sh): after the built-in KUnit suites it loads lib/slub_kunit.ko
+# where the kernel has the kernel's slab test as a module (x86_64:
+# replacement-x86_64.config), turns on the kmem events, runs the
 # trace capture's workload (trace-workload.sh), prints /proc/meminfo and
 # /proc/slabinfo, writes a dump of the events in capture-boot-trace.sh's
 # format, gzipped and base64-encoded, on the console, and restarts the
@@ -40,9 +42,9 @@
 #   - the console does not show libslab's start-up line exactly once, or
 #     init's last line, or shows a kernel problem outside expected-report
 #     brackets;
-#   - a KUnit suite fails; slub_test (lib/slub_kunit.c) or test_meminit
-#     counts differ from the stock SLUB kernel's, recorded in
-#     kernel/replace/stock-<arch>.txt;
+#   - a KUnit suite fails; slub_test (lib/slub_kunit.c, built in or the
+#     module) or test_meminit counts differ from the stock SLUB kernel's,
+#     recorded in kernel/replace/stock-<arch>.txt;
 #   - /proc/meminfo's Slab is 0 or not SReclaimable + SUnreclaim, or
 #     /proc/slabinfo is not version 2.1 with a kmalloc-64 line;
 #   - the workload did not run, QEMU did not end by the guest's
@@ -154,8 +156,12 @@ MERGE=("${FRAGMENTS[@]}")
 if [ $STOCK = 0 ]; then
 	grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" ||
 		fail "CONFIG_LIBSLAB_ALLOCATOR is not set in $BUILD/.config (is an option it depends on set?)"
-	# Every option a fragment sets made it into .config.
-	dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" | grep -vxF -f "$BUILD/.config" || true)
+	# Every option a fragment sets made it into .config, with the value of
+	# the last fragment that sets it.
+	dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" |
+		awk -F= '!($1 in value) { order[++n] = $1 } { value[$1] = $0 }
+			END { for (i = 1; i <= n; i++) print value[order[i]] }' |
+		grep -vxF -f "$BUILD/.config" || true)
 	[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config (unmet dependencies?)"; }
 else
 	grep -qx 'CONFIG_SLUB=y' "$BUILD/.config" || fail "CONFIG_SLUB is not set in $BUILD/.config"
@@ -171,6 +177,15 @@ if [ -n "$missing" ]; then
 	fail "vmlinux misses $(echo "$missing" | wc -l) symbols (log $BUILDLOG)"
 fi
 [ $rc -eq 0 ] || { grep -E -A3 '(error|Error)' "$BUILDLOG" | head -40; fail "build (log $BUILDLOG)"; }
+# The kernel's slab test as a module, which init loads: built in, its
+# test_kfree_rcu skips.
+MODULE_FILES=()
+if grep -qx 'CONFIG_SLUB_KUNIT_TEST=m' "$BUILD/.config"; then
+	"${MAKE[@]}" modules >> "$BUILDLOG" 2>&1 ||
+		{ grep -E -A3 '(error|Error|ERROR)' "$BUILDLOG" | head -40; fail "modules build (log $BUILDLOG)"; }
+	[ -f "$BUILD/lib/slub_kunit.ko" ] || fail "no $BUILD/lib/slub_kunit.ko built"
+	MODULE_FILES+=("$BUILD/lib/slub_kunit.ko:/lib/modules/slub_kunit.ko")
+fi
 say "$ARCH $KIND kernel built in $(( $(date +%s) - t0 )) s; log $BUILDLOG"
 
 # 3. the allocator in vmlinux is libslab's
@@ -223,7 +238,8 @@ INITRD=$BUILD/replacement-initramfs.cpio.gz
 BUSYBOX=$(libslab_busybox "$ARCH") || exit 1
 LIBSLAB_BUSYBOX=$BUSYBOX "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" \
 	"$LIBSLAB_REPO/kernel/scripts/replacement-init.sh" \
-	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" || fail "make-initramfs.sh"
+	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" "${MODULE_FILES[@]}" ||
+	fail "make-initramfs.sh"
 APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
 APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
 [ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux"
@@ -256,6 +272,7 @@ if [ $STOCK = 1 ]; then
 	{
 		echo "# The kernel's own slab tests on stock SLUB, $ARCH, the configuration of"
 		echo "# run-replacement.sh with CONFIG_SLUB: written by run-replacement.sh --stock."
+		[ ${#MODULE_FILES[@]} -gt 0 ] && echo "# slub_test ran as the module lib/slub_kunit.ko."
 		echo "$FINGERPRINT"
 		echo "$kernel_counts"
 	} > "$STOCK_FILE"
