@@ -9,7 +9,8 @@
 #                       Linux on libslab as its slab allocator, in QEMU,
 #                       two CPUs, PROVE_LOCKING, DEBUG_PREEMPT and
 #                       DEBUG_ATOMIC_SLEEP: the kernel's lib/slub_kunit.c
-#                       and lib/test_meminit.c against stock SLUB's counts,
+#                       (a module here, built in on arm64) and
+#                       lib/test_meminit.c against stock SLUB's counts,
 #                       the project's KUnit suites through the kernel's
 #                       entry points, /proc/meminfo and /proc/slabinfo;
 #                       a busybox init runs the trace capture's workload,
