@@ -7,7 +7,8 @@
  * objects, then publishes the last sequence number it completed, which is
  * what the barriers wait for.  The queue is under a mutex, so callbacks
  * happen after their call_rcu() for race detectors as well.  At exit the
- * thread is stopped and joined (stop_callback_thread()).
+ * thread is stopped and joined (stop_callback_thread()).  A test sees
+ * the thread held up by a reader with sim_rcu_waits_for_readers().
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <linux/bug.h>
 #include <linux/panic.h>
 #include <sim/annotate.h>
+#include <sim/rcu.h>
 #include "rcu_urcu.h"
 #include "../machine/sim.h"
 
@@ -42,6 +44,7 @@ static struct {
 	struct ptr_chunk *chunks;
 	unsigned long queued;		/* sequence of the last item queued */
 	unsigned long completed;	/* sequence of the last item completed */
+	unsigned long gp_batch;		/* last item of the batch in a grace period, or 0 */
 	bool thread_started;
 	bool stopping;			/* the process exits: no new batch */
 	bool thread_running;		/* until it leaves after stopping */
@@ -112,6 +115,7 @@ static void run_batch(struct rcu_head *callbacks, struct rcu_head *frees,
 	unsigned int i;
 
 	sim_urcu_synchronize();
+	__atomic_store_n(&q.gp_batch, 0, __ATOMIC_SEQ_CST);
 	sim_acquire(&grace_period_token);
 	for (head = callbacks; head; head = next) {
 		next = head->next;
@@ -141,6 +145,7 @@ static void run_queued(void)
 	q.frees = NULL;
 	q.frees_tail = &q.frees;
 	q.chunks = NULL;
+	__atomic_store_n(&q.gp_batch, batch, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&q.lock);
 
 	run_batch(callbacks, frees, chunks);
@@ -292,4 +297,35 @@ void rcu_barrier(void)
 void kvfree_rcu_barrier(void)
 {
 	rcu_barrier();
+}
+
+/*
+ * q.gp_batch is set before the batch's grace period begins and cleared
+ * when it ends; read the same before and after liburcu's state, it says
+ * that state was seen during a grace period that began after target was
+ * queued.  Polled: what ends a grace period is a reader leaving, which
+ * nothing here is told of.
+ */
+bool sim_rcu_waits_for_readers(void)
+{
+	const struct timespec poll_interval = { .tv_nsec = 1000000 };
+	unsigned long target, in_gp;
+
+	pthread_mutex_lock(&q.lock);
+	target = q.queued;
+	for (;;) {
+		if ((long)(q.completed - target) >= 0)
+			break;
+		in_gp = __atomic_load_n(&q.gp_batch, __ATOMIC_SEQ_CST);
+		if (in_gp && (long)(in_gp - target) >= 0 && sim_urcu_gp_asleep_on_readers() &&
+		    __atomic_load_n(&q.gp_batch, __ATOMIC_SEQ_CST) == in_gp) {
+			pthread_mutex_unlock(&q.lock);
+			return true;
+		}
+		pthread_mutex_unlock(&q.lock);
+		nanosleep(&poll_interval, NULL);
+		pthread_mutex_lock(&q.lock);
+	}
+	pthread_mutex_unlock(&q.lock);
+	return false;
 }

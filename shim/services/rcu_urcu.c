@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <urcu/urcu-memb.h>
+#include <urcu/static/urcu-memb.h>	/* urcu_memb_gp */
 #include "rcu_urcu.h"
 
 static pthread_key_t registration_key;
@@ -56,4 +57,17 @@ bool sim_urcu_read_held(void)
 void sim_urcu_synchronize(void)
 {
 	urcu_memb_synchronize_rcu();
+}
+
+/*
+ * liburcu's synchronize_rcu() sets the grace period's futex to -1 once it
+ * has scanned the readers many times and found one still inside from
+ * before it, and then sleeps on it until such a reader's unlock wakes it
+ * (urcu_common_wake_up_gp() in its public read-side inline code, which is
+ * why the field is part of its ABI).  Until then a grace period may end
+ * at any scan, so -1 is the first sign it cannot end by itself.
+ */
+bool sim_urcu_gp_asleep_on_readers(void)
+{
+	return __atomic_load_n(&urcu_memb_gp.futex, __ATOMIC_SEQ_CST) == -1;
 }

@@ -13,5 +13,7 @@ void sim_urcu_read_unlock(void);
 bool sim_urcu_read_held(void);
 /* Wait for a grace period. */
 void sim_urcu_synchronize(void);
+/* Whether a grace period sleeps until a reader from before it leaves. */
+bool sim_urcu_gp_asleep_on_readers(void);
 
 #endif

@@ -5,12 +5,16 @@
  * same type (perhaps reused), never freed memory; kfree_rcu() in its one-
  * and two-argument forms frees only after readers are gone; destroying a
  * cache waits for what is still in flight.  Runs with page_poison=on, so
- * memory handed back to the page allocator reads as PAGE_POISON.
+ * memory handed back to the page allocator reads as PAGE_POISON.  "Not
+ * freed yet" is checked once RCU is seen waiting for the reader
+ * (sim/rcu.h), not after some time: then nothing but the reader leaving
+ * can let it go further, however slowly the host runs.
  */
 #include <pthread.h>
 #include <unistd.h>
 #include <linux/rcupdate.h>
 #include <linux/vmalloc.h>
+#include <sim/rcu.h>
 #include "harness.h"
 
 #define TYPE_MAGIC	0x7e57ab1eU
@@ -46,11 +50,12 @@ static void test_typesafe_slab_stays_a_slab_page_until_readers_leave(void **stat
 	struct node *n = kmem_cache_alloc(s, GFP_KERNEL);
 	struct folio *folio = virt_to_folio(n);
 
+	rcu_barrier();			/* nothing older in flight */
 	rcu_read_lock();
 	kmem_cache_free(s, n);
 	kmem_cache_shrink(s);		/* the empty slab is released... */
 	assert_int_equal(slab_test_nr_slabs(s), 0);
-	usleep(20000);
+	assert_true(sim_rcu_waits_for_readers());
 	/* ...but stays this cache's memory while a reader may look. */
 	assert_true(folio_test_slab(folio));
 	assert_ptr_equal(folio_slab(folio)->slab_cache, s);
@@ -197,12 +202,13 @@ static void test_kfree_rcu_waits_for_the_reader_it_started_under(void **state)
 	pthread_t reader;
 
 	before = kmalloc_inuse(sizeof(*p));
+	rcu_barrier();			/* nothing older in flight */
 	reader_inside = reader_may_leave = 0;
 	pthread_create(&reader, NULL, hold_read_section, NULL);
 	while (!__atomic_load_n(&reader_inside, __ATOMIC_SEQ_CST))
 		usleep(1000);
 	kfree_rcu(p, rcu);
-	usleep(50000);
+	assert_true(sim_rcu_waits_for_readers());
 	assert_int_equal(kmalloc_inuse(sizeof(*p)), before);	/* still there */
 	__atomic_store_n(&reader_may_leave, 1, __ATOMIC_SEQ_CST);
 	pthread_join(reader, NULL);
