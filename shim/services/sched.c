@@ -7,6 +7,7 @@
  * schedule() is never lost.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <time.h>
 #include <linux/kernel.h>
@@ -23,8 +24,13 @@ long schedule_timeout(long timeout)
 
 	might_sleep();
 	sim_wait_lock(&sleeping_tasks);
-	while (!task_is_running(me) && timeout)
+	while (!task_is_running(me) && timeout) {
+		/* Seen by wait_task_inactive() only while the wait let go of the mutex. */
+		me->sim_asleep = true;
+		me->sim_nvcsw++;
 		timeout = sim_wait_locked(&sleeping_tasks, timeout);
+		me->sim_asleep = false;
+	}
 	sim_wait_unlock(&sleeping_tasks);
 	__set_current_state(TASK_RUNNING);
 	return timeout;
@@ -61,6 +67,38 @@ int wake_up_process(struct task_struct *p)
 	}
 	sim_wait_unlock(&sleeping_tasks);
 	return woke;
+}
+
+/*
+ * The kernel's wait_task_inactive() (kernel/sched/core.c): 0 once p's
+ * state stops matching, its switch count with the top bit set once it is
+ * off its CPU.  Here p is off its CPU while asleep in schedule(), which
+ * the sleeping tasks' mutex shows: the sleeper holds it from its last look
+ * at its state until its wait lets go of it.
+ */
+unsigned long wait_task_inactive(struct task_struct *p, unsigned int match_state)
+{
+	const struct timespec poll_interval = { .tv_nsec = 1000000 };
+	unsigned long nvcsw = 0;
+	bool asleep;
+
+	for (;;) {
+		sim_wait_lock(&sleeping_tasks);
+		if (!(__atomic_load_n(&p->__state, __ATOMIC_RELAXED) & match_state)) {
+			sim_wait_unlock(&sleeping_tasks);
+			return 0;
+		}
+		asleep = p->sim_asleep;
+		if (asleep)
+			nvcsw = p->sim_nvcsw;
+		sim_wait_unlock(&sleeping_tasks);
+		if (asleep)
+			return nvcsw | (unsigned long)LONG_MIN;
+		if (sim_det_running && sim_task()->det)
+			sim_det_yield();
+		else
+			nanosleep(&poll_interval, NULL);
+	}
 }
 
 void yield(void)

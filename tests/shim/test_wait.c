@@ -2,7 +2,10 @@
 /*
  * Completions, wait queues and task sleep/wake-up as the kernel documents
  * them (Documentation/scheduler/completion.rst, kernel/sched/completion.c,
- * include/linux/wait.h, kernel/time/sleep_timeout.c).
+ * include/linux/wait.h, kernel/time/sleep_timeout.c).  A task that
+ * wakes another waits until that one sleeps (waitqueue_active(),
+ * wait_task_inactive()), not for some time, so each case tests a wake-up
+ * of a sleeper however slowly the host runs it.
  */
 #include <pthread.h>
 #include <time.h>
@@ -80,11 +83,18 @@ struct handoff {
 	int value;
 };
 
+/* Wait until a task sleeps on wq: its wake-up is then the one tested. */
+static void wait_for_sleeper(wait_queue_head_t *wq)
+{
+	while (!waitqueue_active(wq))
+		msleep(1);
+}
+
 static void *complete_later(void *arg)
 {
 	struct handoff *h = arg;
 
-	msleep(10);
+	wait_for_sleeper(&h->done.wait);
 	h->value = 42;		/* plain store: complete() orders it */
 	complete(&h->done);
 	return NULL;
@@ -161,7 +171,7 @@ static int flag;
 
 static void *set_flag_later(void *arg)
 {
-	msleep(10);
+	wait_for_sleeper(&flag_wq);
 	WRITE_ONCE(flag, 1);
 	wake_up(&flag_wq);
 	return arg;
@@ -244,7 +254,8 @@ static void test_schedule_sleeps_until_wake_up_process(void **state)
 	init_completion(&s.ready);
 	t = run_after(sleep_until_woken, &s);
 	wait_for_completion(&s.ready);
-	msleep(10);
+	/* Nonzero only once it sleeps; 0 if schedule() let it go unwoken. */
+	assert_true(wait_task_inactive(s.task, TASK_INTERRUPTIBLE));
 	assert_int_equal(READ_ONCE(s.woken), 0);
 	assert_int_equal(wake_up_process(s.task), 1);
 	join(t);

@@ -10,6 +10,8 @@
  * so no wake-up is lost; schedule_timeout() returns 0 when the timeout
  * passed, else the jiffies left; wake_up_process() returns 1 if it woke
  * the task, 0 if it was running.  Sleeping might_sleep()s.
+ * wait_task_inactive() returns nonzero only once the task sleeps, so a
+ * test can know a task waits without giving it time to get there.
  *
  * Not modelled: signals, so TASK_INTERRUPTIBLE sleeps end only by wake-up
  * or timeout; priorities and scheduling classes; a task_struct outliving
@@ -43,6 +45,9 @@ struct task_struct {
 	 * wake-up starts it (kthread.c), which the scheduler need not know.
 	 */
 	bool (*sim_on_wake)(struct task_struct *p);
+	/* Asleep in schedule(), and how many times it went to sleep there. */
+	bool sim_asleep;
+	unsigned long sim_nvcsw;
 };
 
 /* The calling task (a thread, or a deterministic-scheduler task). */
@@ -61,6 +66,14 @@ long schedule_timeout_uninterruptible(long timeout);
 int wake_up_process(struct task_struct *p);
 /* A voluntary scheduling point; yields to other tasks. */
 void yield(void);
+/*
+ * Wait until p sleeps in schedule() in one of the states of match_state:
+ * then nonzero (with the top bit set, its count of such sleeps), or 0 as
+ * soon as its state no longer matches (it was woken, or never slept).  A
+ * task asleep in a completion or wait queue is not seen here: its queue's
+ * waitqueue_active() is.
+ */
+unsigned long wait_task_inactive(struct task_struct *p, unsigned int match_state);
 
 #define __set_current_state(state)					\
 	__atomic_store_n(&current->__state, (state), __ATOMIC_RELAXED)
