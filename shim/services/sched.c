@@ -24,13 +24,8 @@ long schedule_timeout(long timeout)
 
 	might_sleep();
 	sim_wait_lock(&sleeping_tasks);
-	while (!task_is_running(me) && timeout) {
-		/* Seen by wait_task_inactive() only while the wait let go of the mutex. */
-		me->sim_asleep = true;
-		me->sim_nvcsw++;
+	while (!task_is_running(me) && timeout)
 		timeout = sim_wait_locked(&sleeping_tasks, timeout);
-		me->sim_asleep = false;
-	}
 	sim_wait_unlock(&sleeping_tasks);
 	__set_current_state(TASK_RUNNING);
 	return timeout;
@@ -72,26 +67,21 @@ int wake_up_process(struct task_struct *p)
 /*
  * The kernel's wait_task_inactive() (kernel/sched/core.c): 0 once p's
  * state stops matching, its switch count with the top bit set once it is
- * off its CPU.  Here p is off its CPU while asleep in schedule(), which
- * the sleeping tasks' mutex shows: the sleeper holds it from its last look
- * at its state until its wait lets go of it.
+ * off its CPU, which here is asleep in a wait of sim_wait.h: marked while
+ * still holding the queue's mutex, so nothing it waits for can change
+ * before its wait has let go of it.
  */
 unsigned long wait_task_inactive(struct task_struct *p, unsigned int match_state)
 {
 	const struct timespec poll_interval = { .tv_nsec = 1000000 };
-	unsigned long nvcsw = 0;
+	unsigned long nvcsw;
 	bool asleep;
 
 	for (;;) {
-		sim_wait_lock(&sleeping_tasks);
-		if (!(__atomic_load_n(&p->__state, __ATOMIC_RELAXED) & match_state)) {
-			sim_wait_unlock(&sleeping_tasks);
+		nvcsw = __atomic_load_n(&p->sim_nvcsw, __ATOMIC_RELAXED);
+		asleep = __atomic_load_n(&p->sim_asleep, __ATOMIC_SEQ_CST);
+		if (!(__atomic_load_n(&p->__state, __ATOMIC_SEQ_CST) & match_state))
 			return 0;
-		}
-		asleep = p->sim_asleep;
-		if (asleep)
-			nvcsw = p->sim_nvcsw;
-		sim_wait_unlock(&sleeping_tasks);
 		if (asleep)
 			return nvcsw | (unsigned long)LONG_MIN;
 		if (sim_det_running && sim_task()->det)

@@ -68,8 +68,22 @@ static struct timespec deadline_after(long timeout)
 	return ts;
 }
 
+/*
+ * A sleeper is marked while it holds wq's mutex, before its wait lets go
+ * of it: whoever sees the mark, and then changes what the sleeper waits
+ * for under that mutex, does so while the sleeper is in its wait
+ * (wait_task_inactive()).
+ */
+static void sim_task_asleep(struct task_struct *me, bool asleep)
+{
+	if (asleep)
+		__atomic_store_n(&me->sim_nvcsw, me->sim_nvcsw + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&me->sim_asleep, asleep, __ATOMIC_SEQ_CST);
+}
+
 long sim_wait_locked(wait_queue_head_t *wq, long timeout)
 {
+	struct task_struct *me;
 	struct timespec deadline;
 	unsigned long start;
 	long elapsed;
@@ -83,15 +97,19 @@ long sim_wait_locked(wait_queue_head_t *wq, long timeout)
 		sim_wait_lock(wq);
 		return timeout == MAX_SCHEDULE_TIMEOUT ? timeout : timeout - 1;
 	}
+	me = current;
 	__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers + 1, __ATOMIC_RELAXED);
+	sim_task_asleep(me, true);
 	if (timeout == MAX_SCHEDULE_TIMEOUT) {
 		pthread_cond_wait(&wq->sim_cond, &wq->sim_mutex);
+		sim_task_asleep(me, false);
 		__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers - 1, __ATOMIC_RELAXED);
 		return timeout;
 	}
 	start = jiffies;
 	deadline = deadline_after(timeout);
 	pthread_cond_timedwait(&wq->sim_cond, &wq->sim_mutex, &deadline);
+	sim_task_asleep(me, false);
 	__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers - 1, __ATOMIC_RELAXED);
 	elapsed = (long)(jiffies - start);
 	return elapsed >= timeout ? 0 : timeout - elapsed;

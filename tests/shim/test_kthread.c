@@ -138,9 +138,10 @@ static void test_stop_wakes_a_sleeping_thread(void **state)
 	struct task_struct *k = kthread_run(sleep_until_stopped, NULL, "sleeper");
 
 	assert_false(IS_ERR(k));
-	/* Asleep: it set TASK_INTERRUPTIBLE to call schedule(). */
+	/* It set TASK_INTERRUPTIBLE to call schedule(); then wait until it sleeps there. */
 	while (task_is_running(k))
 		msleep(1);
+	assert_true(wait_task_inactive(k, TASK_INTERRUPTIBLE));
 	assert_int_equal(kthread_stop(k), 0);
 }
 

@@ -96,6 +96,8 @@ static void test_rwsem_reader_waits_for_the_writer(void **state)
 		msleep(1);
 	while (task_is_running(reader) && !READ_ONCE(reader_in))
 		msleep(1);
+	/* 0 if down_read() returned instead of sleeping. */
+	assert_true(wait_task_inactive(reader, TASK_UNINTERRUPTIBLE));
 	assert_int_equal(READ_ONCE(reader_in), 0);
 	up_write(&sem);
 	pthread_join(t, NULL);

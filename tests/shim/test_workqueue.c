@@ -74,11 +74,16 @@ static struct workqueue_struct *queue_behind_gate(struct gate *g, struct probe *
 	return wq;
 }
 
-/* Wait until task is asleep (flush_work() and cancel_work_sync() sleep in TASK_UNINTERRUPTIBLE). */
+/*
+ * Wait until task is asleep (flush_work() and cancel_work_sync() sleep in
+ * TASK_UNINTERRUPTIBLE): seen in that state, then in its wait.  A flush
+ * that does not wait is caught by the caller's checks.
+ */
 static void wait_until_asleep(struct task_struct *task)
 {
 	while (task_is_running(task) && !kthread_should_stop())
 		msleep(1);
+	wait_task_inactive(task, TASK_UNINTERRUPTIBLE);
 }
 
 /* A gate, and the task that waits for what is behind it. */

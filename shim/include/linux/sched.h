@@ -45,7 +45,7 @@ struct task_struct {
 	 * wake-up starts it (kthread.c), which the scheduler need not know.
 	 */
 	bool (*sim_on_wake)(struct task_struct *p);
-	/* Asleep in schedule(), and how many times it went to sleep there. */
+	/* Asleep in a wait (sim_wait.h), and how many times it went to sleep. */
 	bool sim_asleep;
 	unsigned long sim_nvcsw;
 };
@@ -67,11 +67,13 @@ int wake_up_process(struct task_struct *p);
 /* A voluntary scheduling point; yields to other tasks. */
 void yield(void);
 /*
- * Wait until p sleeps in schedule() in one of the states of match_state:
- * then nonzero (with the top bit set, its count of such sleeps), or 0 as
- * soon as its state no longer matches (it was woken, or never slept).  A
- * task asleep in a completion or wait queue is not seen here: its queue's
- * waitqueue_active() is.
+ * Wait until p sleeps in one of the states of match_state: then nonzero
+ * (with the top bit set, its count of sleeps), or 0 as soon as its state
+ * no longer matches (it was woken, or never slept).  The states are those
+ * the kernel sleeps in where the shim sets them (schedule(), flush_work(),
+ * cancel_work_sync(), down_read()); completions and wait_event() leave the
+ * state running, so their sleepers are seen by waitqueue_active() of
+ * their queue instead.
  */
 unsigned long wait_task_inactive(struct task_struct *p, unsigned int match_state);
 
