@@ -464,11 +464,14 @@ int sim_cpu_offline(int cpu)
 	/*
 	 * Asleep in TASK_UNINTERRUPTIBLE while tasks with migration disabled
 	 * stay, as the kernel's hotplug thread in balance_hotplug_wait(): a
-	 * pinned task can see it is waited for.
+	 * pinned task can see it is waited for.  The state is set only once a
+	 * pin has been seen, so it never shows while an offline that does not
+	 * wait passes by: seen, it means this loop cannot end before the pin.
 	 */
-	set_current_state(TASK_UNINTERRUPTIBLE);
-	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST))
+	while (__atomic_load_n(&cpu_pins[cpu], __ATOMIC_SEQ_CST)) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
 		relax();
+	}
 	__set_current_state(TASK_RUNNING);
 	sim_acquire(&cpu_pins[cpu]);
 	for (state = CPUHP_NR_STATES - 1; state > CPUHP_OFFLINE; state--)
