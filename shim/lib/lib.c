@@ -258,6 +258,19 @@ bool sim_clock_held(void)
 	return __atomic_load_n(&clock_held_ns, __ATOMIC_ACQUIRE) != 0;
 }
 
+struct timespec sim_clock_host_deadline(clockid_t host_clock, u64 ns)
+{
+	struct timespec ts;
+
+	if (sim_clock_held())
+		ns = min_t(u64, ns, NSEC_PER_SEC / HZ);
+	clock_gettime(host_clock, &ts);
+	ns += (u64)ts.tv_nsec;
+	ts.tv_sec += (time_t)(ns / NSEC_PER_SEC);
+	ts.tv_nsec = (long)(ns % NSEC_PER_SEC);
+	return ts;
+}
+
 __attribute__((constructor)) static void start_jiffies(void)
 {
 	jiffies_start_ns = host_clock_ns();

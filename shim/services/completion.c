@@ -5,6 +5,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/completion.h>
+#include <linux/sched.h>
 #include "sim_wait.h"
 
 #define COMPLETE_ALL	UINT_MAX
@@ -20,22 +21,30 @@ void reinit_completion(struct completion *x)
 	WRITE_ONCE(x->done, 0);
 }
 
-/* Sleep until x is done or timeout jiffies pass; consume one; the jiffies left. */
+/*
+ * Sleep until x is done or timeout jiffies pass; consume one; the jiffies
+ * left.  In TASK_UNINTERRUPTIBLE, as the kernel's do_wait_for_common(),
+ * so wait_task_inactive() sees the sleeper.
+ */
 static long wait_done(struct completion *x, long timeout)
 {
+	struct sim_timeout t = sim_timeout_start(timeout);
+
 	might_sleep();
 	sim_wait_lock(&x->wait);
-	while (!x->done && timeout)
-		timeout = sim_wait_locked(&x->wait, timeout);
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	while (!x->done && t.left)
+		sim_wait_timed_locked(&x->wait, &t);
+	__set_current_state(TASK_RUNNING);
 	if (x->done) {
 		if (x->done != COMPLETE_ALL)
 			WRITE_ONCE(x->done, x->done - 1);
 		/* The kernel reports at least one jiffy when it completed. */
-		if (!timeout)
-			timeout = 1;
+		if (!t.left)
+			t.left = 1;
 	}
 	sim_wait_unlock(&x->wait);
-	return timeout;
+	return t.left;
 }
 
 void wait_for_completion(struct completion *x)

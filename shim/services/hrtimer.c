@@ -97,24 +97,6 @@ static enum hrtimer_restart run_function(struct hrtimer *timer)
 	return restart;
 }
 
-/*
- * The host instant on hrt_cond's clock to wake at for a timer due in ns
- * of the simulated clock: as long, unless a test holds the clock; then
- * a jiffy, to see sim_clock_advance() soon.
- */
-static struct timespec host_deadline(ktime_t ns)
-{
-	struct timespec ts;
-
-	if (sim_clock_held())
-		ns = min_t(ktime_t, ns, NSEC_PER_SEC / HZ);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	ns += ts.tv_nsec;
-	ts.tv_sec += ns / NSEC_PER_SEC;
-	ts.tv_nsec = ns % NSEC_PER_SEC;
-	return ts;
-}
-
 static void *hrtimer_main(void *unused)
 {
 	(void)unused;
@@ -131,7 +113,8 @@ static void *hrtimer_main(void *unused)
 		timer = list_first_entry(&armed, struct hrtimer, sim_node);
 		now = ktime_get();
 		if (now < timer->expires) {
-			struct timespec until = host_deadline(timer->expires - now);
+			struct timespec until =
+				sim_clock_host_deadline(CLOCK_MONOTONIC, timer->expires - now);
 
 			pthread_cond_timedwait(&hrt_cond, &hrt_lock, &until);
 			continue;

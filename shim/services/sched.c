@@ -21,14 +21,15 @@ static DECLARE_WAIT_QUEUE_HEAD(sleeping_tasks);
 long schedule_timeout(long timeout)
 {
 	struct task_struct *me = current;
+	struct sim_timeout t = sim_timeout_start(timeout);
 
 	might_sleep();
 	sim_wait_lock(&sleeping_tasks);
-	while (!task_is_running(me) && timeout)
-		timeout = sim_wait_locked(&sleeping_tasks, timeout);
+	while (!task_is_running(me) && t.left)
+		sim_wait_timed_locked(&sleeping_tasks, &t);
 	sim_wait_unlock(&sleeping_tasks);
 	__set_current_state(TASK_RUNNING);
-	return timeout;
+	return t.left;
 }
 
 void schedule(void)
@@ -107,26 +108,29 @@ int sim_cond_resched(void)
 	return 1;
 }
 
-/* Sleep usecs microseconds of real time, or yield once under sim_det. */
-static void sleep_usecs(unsigned long usecs)
+/* Whether current is a deterministic-scheduler task: its sleeps are one yield. */
+static bool det_sleep(void)
 {
-	struct timespec ts = {
-		.tv_sec = (time_t)(usecs / 1000000),
-		.tv_nsec = (long)(usecs % 1000000) * 1000,
-	};
-
 	might_sleep();
-	if (sim_det_running && sim_task()->det) {
-		sim_det_yield();
-		return;
-	}
-	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
-		;
+	if (!sim_det_running || !sim_task()->det)
+		return false;
+	sim_det_yield();
+	return true;
 }
 
+/*
+ * In jiffies of the simulated clock, as the kernel's msleep()
+ * (kernel/time/timer.c): schedule_timeout_uninterruptible() until
+ * msecs_to_jiffies(msecs) have passed, so a held clock holds it too.
+ */
 void msleep(unsigned int msecs)
 {
-	sleep_usecs((unsigned long)msecs * 1000);
+	long timeout = (long)msecs_to_jiffies(msecs);
+
+	if (det_sleep())
+		return;
+	while (timeout)
+		timeout = schedule_timeout_uninterruptible(timeout);
 }
 
 unsigned long msleep_interruptible(unsigned int msecs)
@@ -135,10 +139,19 @@ unsigned long msleep_interruptible(unsigned int msecs)
 	return 0;
 }
 
+/* Host time, which a held clock does not stop (sim/clock.h). */
 void usleep_range(unsigned long min, unsigned long max)
 {
+	struct timespec ts = {
+		.tv_sec = (time_t)(min / 1000000),
+		.tv_nsec = (long)(min % 1000000) * 1000,
+	};
+
 	(void)max;
-	sleep_usecs(min);
+	if (det_sleep())
+		return;
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
 }
 
 void udelay(unsigned long usecs)

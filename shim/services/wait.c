@@ -13,8 +13,10 @@
 #include <errno.h>
 #include <time.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/wait.h>
 #include <linux/preempt.h>
+#include <linux/sched.h>
 #include <sim/clock.h>
 #include "../machine/sim.h"
 #include "sim_wait.h"
@@ -51,24 +53,6 @@ void sim_wait_unlock(wait_queue_head_t *wq)
 }
 
 /*
- * The CLOCK_REALTIME instant timeout jiffies from now (condvars use it);
- * one jiffy while a test holds the clock, to see sim_clock_advance() soon.
- */
-static struct timespec deadline_after(long timeout)
-{
-	struct timespec ts;
-	long long ns;
-
-	if (sim_clock_held())
-		timeout = 1;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ns = ts.tv_nsec + (long long)(timeout % HZ) * (1000000000LL / HZ);
-	ts.tv_sec += timeout / HZ + ns / 1000000000LL;
-	ts.tv_nsec = ns % 1000000000LL;
-	return ts;
-}
-
-/*
  * A sleeper is marked while it holds wq's mutex, before its wait lets go
  * of it: whoever sees the mark, and then changes what the sleeper waits
  * for under that mutex, does so while the sleeper is in its wait
@@ -81,38 +65,60 @@ static void sim_task_asleep(struct task_struct *me, bool asleep)
 	__atomic_store_n(&me->sim_asleep, asleep, __ATOMIC_SEQ_CST);
 }
 
-long sim_wait_locked(wait_queue_head_t *wq, long timeout)
+struct sim_timeout sim_timeout_start(long timeout)
+{
+	struct sim_timeout t = { .left = max(timeout, 0L) };
+
+	if (t.left != MAX_SCHEDULE_TIMEOUT)
+		t.expire = jiffies + (unsigned long)t.left;
+	return t;
+}
+
+void sim_wait_timed_locked(wait_queue_head_t *wq, struct sim_timeout *t)
 {
 	struct task_struct *me;
-	struct timespec deadline;
-	unsigned long start;
-	long elapsed;
+	struct timespec until;
+	bool timed = t->left != MAX_SCHEDULE_TIMEOUT;
 
-	if (timeout <= 0)
-		return 0;
+	if (!t->left)
+		return;
 	if (sim_det_running && sim_task()->det) {
 		/* A yield is a jiffy: timeouts expire at the same step each run. */
 		sim_wait_unlock(wq);
 		sim_det_yield();
 		sim_wait_lock(wq);
-		return timeout == MAX_SCHEDULE_TIMEOUT ? timeout : timeout - 1;
+		if (timed)
+			t->left--;
+		return;
+	}
+	if (timed) {
+		t->left = max((long)(t->expire - jiffies), 0L);
+		if (!t->left)
+			return;
 	}
 	me = current;
 	__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers + 1, __ATOMIC_RELAXED);
 	sim_task_asleep(me, true);
-	if (timeout == MAX_SCHEDULE_TIMEOUT) {
+	if (timed) {
+		/* Wait queues' condition variables use the host's CLOCK_REALTIME. */
+		until = sim_clock_host_deadline(CLOCK_REALTIME,
+						(u64)t->left * (NSEC_PER_SEC / HZ));
+		pthread_cond_timedwait(&wq->sim_cond, &wq->sim_mutex, &until);
+	} else {
 		pthread_cond_wait(&wq->sim_cond, &wq->sim_mutex);
-		sim_task_asleep(me, false);
-		__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers - 1, __ATOMIC_RELAXED);
-		return timeout;
 	}
-	start = jiffies;
-	deadline = deadline_after(timeout);
-	pthread_cond_timedwait(&wq->sim_cond, &wq->sim_mutex, &deadline);
 	sim_task_asleep(me, false);
 	__atomic_store_n(&wq->sim_sleepers, wq->sim_sleepers - 1, __ATOMIC_RELAXED);
-	elapsed = (long)(jiffies - start);
-	return elapsed >= timeout ? 0 : timeout - elapsed;
+	if (timed)
+		t->left = max((long)(t->expire - jiffies), 0L);
+}
+
+long sim_wait_locked(wait_queue_head_t *wq, long timeout)
+{
+	struct sim_timeout t = sim_timeout_start(timeout);
+
+	sim_wait_timed_locked(wq, &t);
+	return t.left;
 }
 
 void sim_wake_locked(wait_queue_head_t *wq)
@@ -138,14 +144,22 @@ unsigned long sim_wait_ticket(wait_queue_head_t *wq)
 	return __atomic_load_n(&wq->sim_wakeups, __ATOMIC_ACQUIRE);
 }
 
+/*
+ * Sleeps in TASK_UNINTERRUPTIBLE, as the kernel's wait_event() does
+ * (prepare_to_wait_event()), so wait_task_inactive() sees the sleeper.
+ */
 long sim_wait_sleep(wait_queue_head_t *wq, unsigned long ticket, long timeout)
 {
+	struct sim_timeout t = sim_timeout_start(timeout);
+
 	sim_wait_lock(wq);
-	while (timeout && wq->sim_wakeups == ticket) {
-		timeout = sim_wait_locked(wq, timeout);
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	while (t.left && wq->sim_wakeups == ticket) {
+		sim_wait_timed_locked(wq, &t);
 		if (sim_det_running)
 			break;	/* the caller re-checks after each yield */
 	}
+	__set_current_state(TASK_RUNNING);
 	sim_wait_unlock(wq);
-	return timeout;
+	return t.left;
 }

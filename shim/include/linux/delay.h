@@ -3,9 +3,13 @@
  * Delays (<linux/delay.h>, Documentation/timers/delay_sleep_functions.rst).
  *
  * Guarantees kept: msleep() and usleep_range() sleep at least the time
- * asked and might_sleep(); udelay()/ndelay()/mdelay() busy-wait and may be
- * called in atomic context.  Under the deterministic scheduler (sim_det.h)
- * a sleep is one yield to the other tasks: there is no simulated clock.
+ * asked and might_sleep(); msleep() counts it in jiffies, as the kernel
+ * (schedule_timeout_uninterruptible()), so it waits for a held clock
+ * (sim/clock.h) to be advanced; usleep_range() takes host time (the
+ * kernel's is an hrtimer sleep, not modelled on the simulated clock);
+ * udelay()/ndelay()/mdelay() busy-wait and may be called in atomic
+ * context.  Under the deterministic scheduler (sim_det.h) a sleep is one
+ * yield to the other tasks: there is no simulated clock.
  *
  * Not modelled: timer slack; msleep_interruptible() is never cut short, as
  * there are no signals.

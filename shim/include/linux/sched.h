@@ -70,10 +70,10 @@ void yield(void);
  * Wait until p sleeps in one of the states of match_state: then nonzero
  * (with the top bit set, its count of sleeps), or 0 as soon as its state
  * no longer matches (it was woken, or never slept).  The states are those
- * the kernel sleeps in where the shim sets them (schedule(), flush_work(),
- * cancel_work_sync(), down_read()); completions and wait_event() leave the
- * state running, so their sleepers are seen by waitqueue_active() of
- * their queue instead.
+ * the kernel sleeps in where the shim sets them (schedule(), msleep(),
+ * flush_work(), cancel_work_sync(), down_read(), and TASK_UNINTERRUPTIBLE
+ * for every completion and wait_event() wait, the _interruptible ones
+ * included, as there are no signals to tell them apart).
  */
 unsigned long wait_task_inactive(struct task_struct *p, unsigned int match_state);
 
