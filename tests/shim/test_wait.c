@@ -9,10 +9,13 @@
  */
 #include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 #include <linux/completion.h>
 #include <linux/wait.h>
 #include <linux/sched.h>
 #include <linux/delay.h>
+#include <linux/ktime.h>
+#include <sim/clock.h>
 #include "harness.h"
 
 static void *run_after(void *(*fn)(void *), void *arg)
@@ -68,16 +71,6 @@ static void test_complete_all_releases_every_wait_until_reinit(void **state)
 	assert_false(try_wait_for_completion(&done));
 }
 
-/* wait_for_completion_timeout(): 0 if timed out. */
-static void test_completion_timeout_returns_zero(void **state)
-{
-	DECLARE_COMPLETION_ONSTACK(never);
-	unsigned long start = jiffies;
-
-	assert_int_equal(wait_for_completion_timeout(&never, msecs_to_jiffies(20)), 0);
-	assert_true(jiffies - start >= msecs_to_jiffies(20));
-}
-
 struct handoff {
 	struct completion done;
 	int value;
@@ -109,21 +102,6 @@ static void test_wait_sees_what_the_completer_wrote(void **state)
 	init_completion(&h.done);
 	t = run_after(complete_later, &h);
 	wait_for_completion(&h.done);
-	assert_int_equal(h.value, 42);
-	join(t);
-}
-
-/* wait_for_completion_timeout(): the jiffies left (at least 1) when completed. */
-static void test_completion_timeout_returns_time_left(void **state)
-{
-	struct handoff h = { .value = 0 };
-	unsigned long left;
-	void *t;
-
-	init_completion(&h.done);
-	t = run_after(complete_later, &h);
-	left = wait_for_completion_timeout(&h.done, 10 * HZ);
-	assert_true(left >= 1 && left <= 10 * HZ);
 	assert_int_equal(h.value, 42);
 	join(t);
 }
@@ -187,16 +165,6 @@ static void test_wait_event_returns_when_condition_holds(void **state)
 	wait_event(flag_wq, READ_ONCE(flag) == 1);
 	assert_int_equal(READ_ONCE(flag), 1);
 	join(t);
-}
-
-/* wait_event_timeout(): 0 when the condition stays false. */
-static void test_wait_event_timeout_returns_zero_on_timeout(void **state)
-{
-	DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wq);
-	unsigned long start = jiffies;
-
-	assert_int_equal(wait_event_timeout(wq, false, msecs_to_jiffies(20)), 0);
-	assert_true(jiffies - start >= msecs_to_jiffies(20));
 }
 
 /* wait_event_timeout(): the whole timeout if true at once; 1 if true with no time left. */
@@ -268,24 +236,212 @@ static void test_wake_up_of_running_task_returns_zero(void **state)
 	assert_int_equal(wake_up_process(current), 0);
 }
 
-/* schedule_timeout(): 0 once the timeout has passed. */
-static void test_schedule_timeout_returns_zero_after_timeout(void **state)
-{
-	unsigned long start = jiffies;
+/*
+ * Timed waits on the held clock (sim/clock.h): the waiter sleeps in
+ * another thread while the test moves the clock, so a timeout ends at the
+ * jiffy the kernel ends it (schedule_timeout(): expire = jiffies + timeout,
+ * fixed once), however slowly the host runs either thread.
+ */
+#define TIMEOUT_JIFFIES	msecs_to_jiffies(20)
+#define JIFFY_NS	(NSEC_PER_SEC / HZ)
 
-	set_current_state(TASK_INTERRUPTIBLE);
-	assert_int_equal(schedule_timeout(msecs_to_jiffies(15)), 0);
-	assert_true(jiffies - start >= msecs_to_jiffies(15));
-	assert_true(task_is_running(current));
+struct timed_wait {
+	long (*wait)(struct timed_wait *w);
+	void (*wake)(struct timed_wait *w);
+	struct task_struct *task;
+	struct completion done;
+	wait_queue_head_t wq;
+	int flag;
+	unsigned long started_at, returned_at;
+	long left;
+	bool returned;
+};
+
+static long completion_wait(struct timed_wait *w)
+{
+	return (long)wait_for_completion_timeout(&w->done, TIMEOUT_JIFFIES);
 }
 
-/* msleep(): at least the time asked. */
-static void test_msleep_sleeps_at_least_the_time_asked(void **state)
+static void completion_wake(struct timed_wait *w)
 {
-	unsigned long start = jiffies;
+	complete(&w->done);
+}
 
-	msleep(20);
-	assert_true(jiffies - start >= msecs_to_jiffies(20));
+static long event_wait(struct timed_wait *w)
+{
+	return wait_event_timeout(w->wq, READ_ONCE(w->flag), TIMEOUT_JIFFIES);
+}
+
+static void event_wake(struct timed_wait *w)
+{
+	WRITE_ONCE(w->flag, 1);
+	wake_up(&w->wq);
+}
+
+static long schedule_wait(struct timed_wait *w)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	return schedule_timeout(TIMEOUT_JIFFIES);
+}
+
+static void schedule_wake(struct timed_wait *w)
+{
+	wake_up_process(w->task);
+}
+
+static long msleep_wait(struct timed_wait *w)
+{
+	msleep(jiffies_to_msecs(TIMEOUT_JIFFIES));
+	return 0;
+}
+
+static void *timed_waiter(void *arg)
+{
+	struct timed_wait *w = arg;
+
+	w->started_at = jiffies;
+	__atomic_store_n(&w->task, current, __ATOMIC_RELEASE);
+	w->left = w->wait(w);
+	w->returned_at = jiffies;
+	__atomic_store_n(&w->returned, true, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+#define ASLEEP	(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* With the clock held: start w's wait in a thread; whether it was seen asleep in it. */
+static bool start_timed_wait(struct timed_wait *w, void **thread)
+{
+	init_completion(&w->done);
+	init_waitqueue_head(&w->wq);
+	w->flag = 0;
+	w->returned = false;
+	w->task = NULL;
+	*thread = run_after(timed_waiter, w);
+	while (!__atomic_load_n(&w->task, __ATOMIC_ACQUIRE))
+		usleep(1000);	/* host time: msleep() would wait for the held clock */
+	while (!__atomic_load_n(&w->returned, __ATOMIC_ACQUIRE)) {
+		if (wait_task_inactive(w->task, ASLEEP))
+			return true;
+		usleep(1000);	/* not yet in its sleeping state */
+	}
+	return false;
+}
+
+/*
+ * After the clock moved: whether w's waiter still sleeps once it has gone
+ * back to sleep twice since (the second time after a look at the clock
+ * that followed the move), or it left its wait.
+ */
+static bool asleep_after_seeing_the_clock(struct timed_wait *w)
+{
+	unsigned long before = wait_task_inactive(w->task, ASLEEP), now = before;
+
+	while (now && now - before < 2) {
+		usleep(1000);
+		now = wait_task_inactive(w->task, ASLEEP);
+	}
+	return now != 0;
+}
+
+/*
+ * The waiter is asleep until the clock reaches the timeout: one jiffy
+ * short it still sleeps, at the timeout it returns 0 (timed out), at
+ * exactly the jiffy the timeout ends.
+ */
+static void check_times_out_at_its_end(struct timed_wait *w)
+{
+	bool asleep_at_start, asleep_a_jiffy_short;
+	void *t;
+
+	sim_clock_hold();
+	asleep_at_start = start_timed_wait(w, &t);
+	sim_clock_advance((TIMEOUT_JIFFIES - 1) * JIFFY_NS);
+	asleep_a_jiffy_short = asleep_at_start && asleep_after_seeing_the_clock(w);
+	sim_clock_advance(JIFFY_NS);
+	join(t);
+	sim_clock_release();
+	assert_true(asleep_at_start);
+	assert_true(asleep_a_jiffy_short);
+	assert_int_equal(w->left, 0);
+	assert_int_equal(w->returned_at - w->started_at, TIMEOUT_JIFFIES);
+}
+
+/* Woken 5 jiffies into the timeout, the waiter returns exactly the jiffies left. */
+static void check_woken_early_returns_the_jiffies_left(struct timed_wait *w)
+{
+	bool asleep_at_start, asleep_after_5;
+	void *t;
+
+	sim_clock_hold();
+	asleep_at_start = start_timed_wait(w, &t);
+	sim_clock_advance(5 * JIFFY_NS);
+	asleep_after_5 = asleep_at_start && asleep_after_seeing_the_clock(w);
+	w->wake(w);
+	join(t);
+	sim_clock_release();
+	assert_true(asleep_at_start);
+	assert_true(asleep_after_5);
+	assert_int_equal(w->left, TIMEOUT_JIFFIES - 5);
+	assert_int_equal(w->returned_at - w->started_at, 5);
+}
+
+/* wait_for_completion_timeout(): 0 once the timeout has passed, not a jiffy sooner. */
+static void test_completion_timeout_returns_zero_at_its_end(void **state)
+{
+	struct timed_wait w = { .wait = completion_wait };
+
+	check_times_out_at_its_end(&w);
+	assert_false(completion_done(&w.done));
+}
+
+/* wait_for_completion_timeout(): completed, the jiffies left. */
+static void test_completion_timeout_returns_time_left(void **state)
+{
+	struct timed_wait w = { .wait = completion_wait, .wake = completion_wake };
+
+	check_woken_early_returns_the_jiffies_left(&w);
+}
+
+/* wait_event_timeout(): 0 when the condition stays false to the end. */
+static void test_wait_event_timeout_returns_zero_at_its_end(void **state)
+{
+	struct timed_wait w = { .wait = event_wait };
+
+	check_times_out_at_its_end(&w);
+}
+
+/* wait_event_timeout(): the condition made true, the jiffies left. */
+static void test_wait_event_timeout_woken_returns_time_left(void **state)
+{
+	struct timed_wait w = { .wait = event_wait, .wake = event_wake };
+
+	check_woken_early_returns_the_jiffies_left(&w);
+}
+
+/* schedule_timeout(): 0 once the timeout has passed, and the task running. */
+static void test_schedule_timeout_returns_zero_at_its_end(void **state)
+{
+	struct timed_wait w = { .wait = schedule_wait };
+
+	check_times_out_at_its_end(&w);
+	assert_true(task_is_running(w.task));
+}
+
+/* schedule_timeout(): woken by wake_up_process(), the jiffies left. */
+static void test_schedule_timeout_woken_returns_time_left(void **state)
+{
+	struct timed_wait w = { .wait = schedule_wait, .wake = schedule_wake };
+
+	check_woken_early_returns_the_jiffies_left(&w);
+}
+
+/* msleep(): returns once its jiffies have passed, not a jiffy sooner. */
+static void test_msleep_sleeps_its_jiffies(void **state)
+{
+	struct timed_wait w = { .wait = msleep_wait };
+
+	check_times_out_at_its_end(&w);
 }
 
 /* Nanoseconds on the clock jiffies count from. */
@@ -335,7 +491,7 @@ int main(void)
 		CLEAN(test_complete_before_wait_does_not_block),
 		CLEAN(test_each_complete_releases_one_wait),
 		CLEAN(test_complete_all_releases_every_wait_until_reinit),
-		CLEAN(test_completion_timeout_returns_zero),
+		CLEAN(test_completion_timeout_returns_zero_at_its_end),
 		CLEAN(test_wait_sees_what_the_completer_wrote),
 		CLEAN(test_completion_timeout_returns_time_left),
 		CLEAN(test_completion_interruptible_returns_zero),
@@ -345,14 +501,16 @@ int main(void)
 						report_setup, report_teardown),
 		CLEAN(test_cond_resched_of_a_host_thread_returns_zero),
 		CLEAN(test_wait_event_returns_when_condition_holds),
-		CLEAN(test_wait_event_timeout_returns_zero_on_timeout),
+		CLEAN(test_wait_event_timeout_returns_zero_at_its_end),
+		CLEAN(test_wait_event_timeout_woken_returns_time_left),
 		CLEAN(test_wait_event_timeout_reports_time_left),
 		CLEAN(test_wait_event_interruptible_returns_zero),
 		CLEAN(test_waitqueue_without_sleepers_is_not_active),
 		CLEAN(test_schedule_sleeps_until_wake_up_process),
 		CLEAN(test_wake_up_of_running_task_returns_zero),
-		CLEAN(test_schedule_timeout_returns_zero_after_timeout),
-		CLEAN(test_msleep_sleeps_at_least_the_time_asked),
+		CLEAN(test_schedule_timeout_returns_zero_at_its_end),
+		CLEAN(test_schedule_timeout_woken_returns_time_left),
+		CLEAN(test_msleep_sleeps_its_jiffies),
 		CLEAN(test_jiffies_count_every_whole_tick_passed),
 	};
 
