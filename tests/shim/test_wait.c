@@ -2,7 +2,7 @@
 /*
  * Completions, wait queues and task sleep/wake-up as the kernel documents
  * them (Documentation/scheduler/completion.rst, kernel/sched/completion.c,
- * include/linux/wait.h, kernel/time/sleep_timeout.c).  A task that
+ * include/linux/wait.h, kernel/time/timer.c).  A task that
  * wakes another waits until that one sleeps (waitqueue_active(),
  * wait_task_inactive()), not for some time, so each case tests a wake-up
  * of a sleeper however slowly the host runs it.
