@@ -124,11 +124,16 @@ if [ $BUILD_ONLY = 1 ]; then
 	say "built in $(( $(date +%s) - t0 )) s (--build-only)"
 	exit 0
 fi
+# kunit.py rewrites test.log only when it boots: its cases count only if
+# this run wrote it (the run log is written last, so it is always newer).
+console_before=$(stat -c %y "$BUILD/test.log" 2>/dev/null)
 "${KUNIT[@]}" run "${COMMON[@]}" "${BOOT_ARGS[@]}" --jobs="$LIBSLAB_JOBS" \
 	--qemu_args='-smp 2' --timeout=1200 "${EXTRA[@]}" 'libslab*' > "$RUNLOG" 2>&1
 krc=$?
-# kunit.py rewrites test.log only when it boots.
-[ "$BUILD/test.log" -nt "$RUNLOG" ] && libslab_note_console "$BUILD/test.log"
+console_after=$(stat -c %y "$BUILD/test.log" 2>/dev/null)
+if [ -n "$console_after" ] && [ "$console_after" != "$console_before" ]; then
+	libslab_note_console "$BUILD/test.log"
+fi
 grep -E '^\[..:..:..\] (=|\[|Testing complete|Elapsed)' "$RUNLOG" | grep -vE '\[PASSED\]' | tail -20
 say "kunit.py run exit $krc after $(( $(date +%s) - t0 )) s; log $RUNLOG, console $BUILD/test.log"
 
