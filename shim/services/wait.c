@@ -67,7 +67,7 @@ static void sim_task_asleep(struct task_struct *me, bool asleep)
 
 struct sim_timeout sim_timeout_start(long timeout)
 {
-	struct sim_timeout t = { .left = max(timeout, 0L) };
+	struct sim_timeout t = { .left = timeout > 0 ? timeout : 0 };
 
 	if (t.left != MAX_SCHEDULE_TIMEOUT)
 		t.expire = jiffies + (unsigned long)t.left;
