@@ -1097,7 +1097,17 @@ bool slab_exit_bookkeeping(const void *object);
  * number of objects reported.
  */
 unsigned long kmalloc_cache_exit(struct kmem_cache *s);
-/* Allocate and set up s->node[] and s->cpu_slab; 0 or -ENOMEM. */
+/*
+ * The nodes whose normal memory is online, as the caches know them: each
+ * cache has a kmem_cache_node on each (slab_mutex guards changes).  An
+ * allocation naming another node is served from any (6.12's
+ * ___slab_alloc()).  slab_nodes_init() fills it at start-up from the
+ * node states; slab_memory_nb keeps it current as memory comes and goes.
+ */
+extern nodemask_t slab_nodes;
+void slab_nodes_init(void);
+extern struct notifier_block slab_memory_nb;
+/* Allocate and set up s->node[] (one per node of slab_nodes) and s->cpu_slab; 0 or -ENOMEM. */
 int init_kmem_cache_nodes(struct kmem_cache *s);
 /* Free what init_kmem_cache_nodes() allocated. */
 void free_kmem_cache_nodes(struct kmem_cache *s);

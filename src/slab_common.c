@@ -510,8 +510,9 @@ void create_boot_cache(struct kmem_cache *s, const char *name,
 
 /*
  * The kernel's kmem_cache_init(): the boot caches (in static storage, so
- * no bootstrap() copy), the kmalloc caches, the CPU hotplug state, then
- * the shuffle sequences, as its init_freelist_randomization() makes them.
+ * no bootstrap() copy) on the nodes with memory, the kmalloc caches, the
+ * CPU hotplug state, then the shuffle sequences, as its
+ * init_freelist_randomization() makes them; last, the memory notifier.
  */
 int libslab_init(void)
 {
@@ -531,6 +532,7 @@ int libslab_init(void)
 	}
 	kmem_cache_node = &boot_kmem_cache_node;
 	kmem_cache = &boot_kmem_cache;
+	slab_nodes_init();
 	create_boot_cache(kmem_cache_node, "kmem_cache_node",
 			  sizeof(struct kmem_cache_node), SLAB_HWCACHE_ALIGN,
 			  0, 0);
@@ -566,6 +568,9 @@ int libslab_init(void)
 	}
 	slab_ready = !err;
 	mutex_unlock(&slab_mutex);
+	/* From now on a node's memory coming or going changes slab_nodes. */
+	if (!err)
+		register_memory_notifier(&slab_memory_nb);
 	return err;
 }
 EXPORT_SYMBOL(libslab_init);
@@ -602,6 +607,7 @@ int libslab_exit(void)
 
 	/* kfree_rcu() objects still in flight are no leak. */
 	kvfree_rcu_barrier();
+	unregister_memory_notifier(&slab_memory_nb);
 	if (cpuhp_state > 0) {
 		cpuhp_remove_state_nocalls(cpuhp_state);
 		cpuhp_state = 0;

@@ -366,10 +366,18 @@ static noinline void *___slab_alloc(struct kmem_cache *s, gfp_t gfpflags,
 	unsigned long flags;
 	void *object, *chain;
 	bool retry, frozen, fresh;
-	bool try_thisnode = slab_try_thisnode(node, gfpflags);
+	bool try_thisnode;
 	struct partial_context pc = { .orig_size = orig_size };
 
 	stat(s, ALLOC_SLOWPATH);
+	/*
+	 * A node without normal memory (or not yet known to the caches) is
+	 * no constraint: 6.12 drops it both where it finds no cpu slab and
+	 * where the cpu slab is on another node, so the cpu slab is kept.
+	 */
+	if (unlikely(node != NUMA_NO_NODE && !node_isset(node, slab_nodes)))
+		node = NUMA_NO_NODE;
+	try_thisnode = slab_try_thisnode(node, gfpflags);
 	if (kmem_cache_debug(s))
 		return slab_alloc_single(s, gfpflags, node, addr, orig_size);
 reread:

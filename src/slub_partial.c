@@ -2,12 +2,14 @@
 /*
  * Partial lists: the per-node lists under list_lock, the per-CPU partial
  * chains under the local lock, freezing and unfreezing, deactivation,
- * flushing, shrinking and shutdown.
+ * flushing, shrinking and shutdown; the nodes the caches have, as memory
+ * hotplug brings them.
  * Kernel counterparts (mm/slub.c): add_partial(), remove_partial(),
  * get_partial_node(), get_any_partial(), get_partial(), freeze_slab(),
  * deactivate_slab(), put_cpu_partial(), __put_partials(), flush_slab(),
  * flush_cpu_slab(), flush_all(), __kmem_cache_do_shrink(),
- * free_partial(), __kmem_cache_shutdown(), init_kmem_cache_nodes().
+ * free_partial(), __kmem_cache_shutdown(), init_kmem_cache_nodes(),
+ * slab_nodes and slab_memory_callback() with its three steps.
  */
 #include "slab.h"
 
@@ -501,15 +503,13 @@ int __kmem_cache_shrink(struct kmem_cache *s)
 	int ret;
 
 	slab_tool_metadata_begin();
+	flush_all(s);
 	ret = __kmem_cache_do_shrink(s);
 	slab_tool_metadata_end();
 	return ret;
 }
 
-/*
- * __kmem_cache_shrink() with the metadata open to the tools; it flushes
- * the CPUs itself, where 6.12's caller does.
- */
+/* __kmem_cache_shrink() of a flushed cache, the metadata open to the tools. */
 static int __kmem_cache_do_shrink(struct kmem_cache *s)
 {
 	struct list_head promote[SHRINK_PROMOTE_MAX];
@@ -519,7 +519,6 @@ static int __kmem_cache_do_shrink(struct kmem_cache *s)
 	int node, i, ret = 0;
 	LIST_HEAD(discard);
 
-	flush_all(s);
 	for_each_kmem_cache_node(s, node, n) {
 		INIT_LIST_HEAD(&discard);
 		for (i = 0; i < SHRINK_PROMOTE_MAX; i++)
@@ -750,6 +749,16 @@ static void init_kmem_cache_node(struct kmem_cache_node *n)
 
 /* Node structures of the two boot caches, which can't allocate their own. */
 static struct kmem_cache_node boot_nodes[2][MAX_NUMNODES];
+nodemask_t slab_nodes;
+
+void slab_nodes_init(void)
+{
+	int node;
+
+	nodes_clear(slab_nodes);
+	for_each_node_state(node, N_NORMAL_MEMORY)
+		node_set(node, slab_nodes);
+}
 
 /*
  * The per-CPU part first, as the kernel's alloc_kmem_cache_cpus() and
@@ -770,7 +779,7 @@ int init_kmem_cache_nodes(struct kmem_cache *s)
 		c->tid = cpu;	/* tids of different CPUs never collide */
 	}
 
-	for_each_node_state(node, N_NORMAL_MEMORY) {
+	for_each_node_mask(node, slab_nodes) {
 		struct kmem_cache_node *n;
 
 		if (s == kmem_cache || s == kmem_cache_node) {
@@ -788,3 +797,102 @@ int init_kmem_cache_nodes(struct kmem_cache *s)
 	}
 	return 0;
 }
+
+/*
+ * A node about to get its first normal memory (6.12's
+ * slab_mem_going_online_callback()): every cache gets its kmem_cache_node
+ * there, allocated elsewhere, the node having no memory yet; then the node
+ * joins slab_nodes, so that the caches made later get one too.  A node
+ * that was online before kept its kmem_cache_nodes.
+ */
+static int slab_node_going_online(int nid)
+{
+	struct kmem_cache *s;
+	int ret = 0;
+
+	if (nid < 0)
+		return 0;	/* the node had memory already */
+	mutex_lock(&slab_mutex);
+	list_for_each_entry(s, &slab_caches, list) {
+		struct kmem_cache_node *n;
+
+		if (get_node(s, nid))
+			continue;
+		if (s == kmem_cache || s == kmem_cache_node) {
+			n = &boot_nodes[s == kmem_cache_node][nid];
+		} else {
+			n = kmem_cache_alloc(kmem_cache_node, GFP_KERNEL);
+			if (!n) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+		init_kmem_cache_node(n);
+		s->node[nid] = n;
+	}
+	if (!ret)
+		node_set(nid, slab_nodes);
+	mutex_unlock(&slab_mutex);
+	return ret;
+}
+
+/*
+ * Memory about to go offline (6.12's slab_mem_going_offline_callback()):
+ * every cache lets its empty slabs go, so that their pages can.  The
+ * hotplug operation holds the CPU hotplug lock.
+ */
+static void slab_memory_going_offline(void)
+{
+	struct kmem_cache *s;
+
+	mutex_lock(&slab_mutex);
+	slab_tool_metadata_begin();
+	list_for_each_entry(s, &slab_caches, list) {
+		flush_all_cpus_locked(s);
+		__kmem_cache_do_shrink(s);
+	}
+	slab_tool_metadata_end();
+	mutex_unlock(&slab_mutex);
+}
+
+/*
+ * A node lost its last normal memory, or its onlining was cancelled
+ * (6.12's slab_mem_offline_callback()): it leaves slab_nodes.  Its
+ * kmem_cache_nodes stay, as get_node()'s lockless readers may hold them.
+ */
+static void slab_node_offline(int nid)
+{
+	if (nid < 0)
+		return;
+	mutex_lock(&slab_mutex);
+	node_clear(nid, slab_nodes);
+	mutex_unlock(&slab_mutex);
+}
+
+static int slab_memory_callback(struct notifier_block *nb,
+				unsigned long step, void *data)
+{
+	struct memory_notify *arg = data;
+	int ret = 0;
+
+	switch (step) {
+	case MEM_GOING_ONLINE:
+		ret = slab_node_going_online(arg->status_change_nid_normal);
+		break;
+	case MEM_GOING_OFFLINE:
+		slab_memory_going_offline();
+		break;
+	case MEM_OFFLINE:
+	case MEM_CANCEL_ONLINE:
+		slab_node_offline(arg->status_change_nid_normal);
+		break;
+	default:
+		break;
+	}
+	return notifier_from_errno(ret);
+}
+
+struct notifier_block slab_memory_nb = {
+	.notifier_call = slab_memory_callback,
+	.priority = SLAB_CALLBACK_PRI,
+};

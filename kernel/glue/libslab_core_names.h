@@ -55,6 +55,9 @@
 #define slab_exit_bookkeeping		lslab_slab_exit_bookkeeping
 #define init_kmem_cache_nodes		lslab_init_kmem_cache_nodes
 #define free_kmem_cache_nodes		lslab_free_kmem_cache_nodes
+#define slab_nodes			lslab_slab_nodes
+#define slab_nodes_init			lslab_slab_nodes_init
+#define slab_memory_nb			lslab_slab_memory_nb
 #define slab_err			lslab_slab_err
 #define create_boot_cache		lslab_create_boot_cache
 #define create_kmalloc_caches		lslab_create_kmalloc_caches

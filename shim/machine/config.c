@@ -79,6 +79,16 @@ static int setup_count(unsigned int *count, const char *value, unsigned int max)
 	return 0;
 }
 
+static int setup_memoryless_nodes(void *count, const char *value)
+{
+	unsigned int n;
+
+	if (kstrtouint(value, 0, &n) || n >= MAX_NUMNODES)
+		return -EINVAL;
+	*(unsigned int *)count = n;
+	return 0;
+}
+
 static int setup_nr_cpus(void *nr_cpus, const char *value)
 {
 	return setup_count(nr_cpus, value, NR_CPUS);
@@ -196,6 +206,8 @@ static const struct sim_param sim_params[] = {
 	PARAM("numa=", setup_numa_fake, nr_nodes,
 	      "fake= and a number of nodes in 1.." __stringify(MAX_NUMNODES)),
 	PARAM("mem=", setup_mem, node_bytes, "a size per node in 4M..1024G"),
+	PARAM("memoryless_nodes=", setup_memoryless_nodes, memoryless_nodes,
+	      "fewer nodes than numa=fake= makes"),
 	PARAM("cpu_map=", setup_cpu_map, cpu_map, "rr or getcpu"),
 	PARAM("preempt=", setup_preempt, preempt_rt,
 	      "rt, or none, voluntary or full (run alike)"),
@@ -261,6 +273,20 @@ static int check_memory(struct sim_config *c)
 	return -EINVAL;
 }
 
+/*
+ * Refuse to start every node without memory: node 0 keeps its memory, as
+ * the boot node does.  0, or -EINVAL with memoryless_nodes= undone.
+ */
+static int check_memoryless_nodes(struct sim_config *c)
+{
+	if (c->memoryless_nodes < c->nr_nodes)
+		return 0;
+	pr_err("libslab: memoryless_nodes=%u with numa=fake=%u: node 0 must have memory; memoryless_nodes= ignored\n",
+	       c->memoryless_nodes, c->nr_nodes);
+	c->memoryless_nodes = 0;
+	return -EINVAL;
+}
+
 int sim_setup_param(const char *param, const char *val)
 {
 	if (!__atomic_load_n(&machine_up, __ATOMIC_ACQUIRE))
@@ -290,7 +316,7 @@ int sim_check_cmdline(const char *cmdline)
 		if (apply_param(&scratch, param, val) == -EINVAL)
 			ret = -EINVAL;
 	}
-	return check_memory(&scratch) ?: ret;
+	return check_memory(&scratch) ?: check_memoryless_nodes(&scratch) ?: ret;
 }
 
 static bool cmdline_errors;
@@ -310,6 +336,8 @@ static void config_freeze(void)
 {
 	__atomic_store_n(&machine_up, true, __ATOMIC_RELEASE);
 	if (check_memory(&config))
+		sim_note_cmdline_error();
+	if (check_memoryless_nodes(&config))
 		sim_note_cmdline_error();
 	sim_switches.init_on_alloc = config.init_on_alloc;
 	sim_switches.init_on_free = config.init_on_free;

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <linux/mm.h>
 #include <linux/list.h>
+#include <linux/errno.h>
+#include <linux/nodemask.h>
 #include <linux/spinlock.h>
 #include <linux/printk.h>
 #include <linux/bug.h>
@@ -80,12 +82,27 @@ static void free_block_del(struct sim_node *n, struct page *page,
 	n->nr_free[order]--;
 }
 
-/* Bring the nodes up from the machine's parameters, every page free. */
+nodemask_t sim_nodes_without_memory;
+
+/* Put node nid's whole arena on its free lists, in blocks of the largest order. */
+static void node_arena_free(struct sim_node *n, int nid)
+{
+	unsigned long pfn;
+
+	for (pfn = nid * sim_pages_per_node;
+	     pfn < (nid + 1) * sim_pages_per_node;
+	     pfn += 1UL << MAX_PAGE_ORDER)
+		free_block_add(n, pfn_to_page(pfn), MAX_PAGE_ORDER);
+}
+
+/*
+ * Bring the nodes up from the machine's parameters: every page free, but
+ * on the last memoryless_nodes nodes, whose memory starts offline.
+ */
 static void page_alloc_setup(void)
 {
 	const struct sim_config *config = sim_config();
 	unsigned long node_bytes = ALIGN(config->node_bytes, MAX_ORDER_BYTES);
-	unsigned long pfn;
 	int nid;
 
 	sim_mem_reserve(config->nr_nodes, node_bytes, MAX_ORDER_BYTES);
@@ -104,10 +121,10 @@ static void page_alloc_setup(void)
 		spin_lock_init(&n->lock);
 		for (order = 0; order < NR_PAGE_ORDERS; order++)
 			INIT_LIST_HEAD(&n->free_area[order]);
-		for (pfn = nid * sim_pages_per_node;
-		     pfn < (nid + 1) * sim_pages_per_node;
-		     pfn += 1UL << MAX_PAGE_ORDER)
-			free_block_add(n, pfn_to_page(pfn), MAX_PAGE_ORDER);
+		if (nid < nr_node_ids - (int)config->memoryless_nodes)
+			node_arena_free(n, nid);
+		else
+			node_set(nid, sim_nodes_without_memory);
 	}
 	if (config->fail_page_alloc[0])
 		sim_fail_page_alloc_setup(config->fail_page_alloc);
@@ -116,6 +133,47 @@ static void page_alloc_setup(void)
 void sim_page_alloc_up(void)
 {
 	pthread_once(&page_alloc_once, page_alloc_setup);
+}
+
+void sim_node_pages_add(int nid)
+{
+	struct sim_node *n = &nodes[nid];
+
+	spin_lock(&n->lock);
+	node_arena_free(n, nid);
+	node_clear(nid, sim_nodes_without_memory);
+	spin_unlock(&n->lock);
+}
+
+int sim_node_pages_take(int nid)
+{
+	struct sim_node *n = &nodes[nid];
+	unsigned int order;
+
+	spin_lock(&n->lock);
+	if (atomic_long_read(&n->in_use)) {
+		spin_unlock(&n->lock);
+		return -EBUSY;
+	}
+	node_set(nid, sim_nodes_without_memory);
+	for (order = 0; order < NR_PAGE_ORDERS; order++)
+		while (!list_empty(&n->free_area[order]))
+			free_block_del(n, list_first_entry(&n->free_area[order],
+							   struct page, lru),
+				       order);
+	spin_unlock(&n->lock);
+	return 0;
+}
+
+int numa_mem_id(void)
+{
+	int nid = numa_node_id();
+
+	if (node_state(nid, N_MEMORY))
+		return nid;
+	for_each_node_state(nid, N_MEMORY)
+		return nid;
+	return 0;
 }
 
 /* Take a block of order from node n, splitting a larger one if needed. */
@@ -471,7 +529,7 @@ unsigned long sim_node_page_state_pages(int nid, enum node_stat_item item)
 unsigned long sim_node_pages(int nid)
 {
 	sim_page_alloc_up();
-	return nid >= 0 && nid < nr_node_ids ? sim_pages_per_node : 0;
+	return node_state(nid, N_MEMORY) ? sim_pages_per_node : 0;
 }
 
 void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
@@ -483,6 +541,12 @@ void sim_for_each_page_block(void (*fn)(struct page *head, unsigned int order,
 	while (pfn < sim_total_pages) {
 		struct page *page = pfn_to_page(pfn);
 		unsigned int order = 0;
+
+		/* A memoryless node's pages are no block at all. */
+		if (!node_state(pfn / sim_pages_per_node, N_MEMORY)) {
+			pfn += sim_pages_per_node;
+			continue;
+		}
 
 		if (page_has_type(page, PGTY_buddy)) {
 			pfn += 1UL << page->private;

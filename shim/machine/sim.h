@@ -11,6 +11,7 @@
  *   watchdog.c   the soft-lockup watchdog
  *   cpu.c        tasks on CPUs: placement, preemption, hotplug
  *   locks.c, fault_inject.c, page_alloc.c, percpu.c, vmalloc.c, slab_tool.c
+ *   memory_hotplug.c  a node's memory online and offline, with notifiers
  *   init.c       sim_init(): every part up at once
  * Each part comes up by itself at its first use (a pthread_once() of its
  * own), so no part calls down the list to init.c.
@@ -90,6 +91,7 @@ enum sim_cpu_map {
 struct sim_config {
 	unsigned int nr_cpus;		/* 0: the machine's */
 	unsigned int nr_nodes;
+	unsigned int memoryless_nodes;	/* the last nodes, their memory offline */
 	unsigned long node_bytes;
 	enum sim_cpu_map cpu_map;
 	bool preempt_rt;		/* preempt=rt */
@@ -176,6 +178,14 @@ void sim_watchdog_task_stop(void);
 
 /* Set the nodes and their free pages up from the configuration, once. */
 void sim_page_alloc_up(void);
+/*
+ * Memory hotplug's two steps in the page allocator, each under
+ * memory_hotplug.c's lock: give node nid's whole arena to its free lists
+ * and mark it as having memory; or, if none of its pages is in use, take
+ * every page back and mark it memoryless (0), else change nothing (-EBUSY).
+ */
+void sim_node_pages_add(int nid);
+int sim_node_pages_take(int nid);
 /* Seed fault injection's and get_random_*()'s generators from the configuration, once. */
 void sim_seeds_up(void);
 

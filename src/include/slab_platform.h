@@ -44,12 +44,22 @@
  *   vrealloc(), vfree(), is_vmalloc_addr()  kvmalloc's fallback and its test.
  * CPUs and nodes (<linux/cpumask.h>, <linux/nodemask.h>, <linux/topology.h>,
  * <linux/cpu.h>, <linux/cpuhotplug.h>, <linux/smp.h>)
- *   nr_cpu_ids, nr_node_ids, for_each_*_cpu(), for_each_node_state()
- *                      fixed after start-up; numa_mem_id() is the node of
+ *   nr_cpu_ids, nr_node_ids, for_each_*_cpu()  fixed after start-up;
+ *                      numa_mem_id() is the nearest node with memory to
  *                      the CPU the caller runs on.
+ *   for_each_node_state(N_NORMAL_MEMORY), for_each_node_mask()  the nodes
+ *                      with normal memory now; a node's memory comes and
+ *                      goes only as the memory notifier below says.
  *   cpus_read_lock()/cpus_read_unlock()  no CPU comes or goes in between.
  *   cpuhp_setup_state_nocalls()  the core's CPU-dead callback runs after a
  *                      CPU is gone, before its per-CPU data is reused.
+ * Memory hotplug (<linux/memory.h>, <linux/notifier.h>)
+ *   register_memory_notifier()/unregister_memory_notifier()  the core's
+ *                      block hears of a node's memory coming (MEM_GOING_ONLINE,
+ *                      its veto cancelling it, before any page of it is
+ *                      handed out) and going (MEM_GOING_OFFLINE with the CPU
+ *                      hotplug lock held, MEM_OFFLINE once the last page
+ *                      went), one change at a time.
  * Workqueues (<linux/workqueue.h>)
  *   alloc_workqueue(WQ_MEM_RECLAIM), destroy_workqueue()  a workqueue
  *                      that makes progress under memory pressure (a
@@ -128,6 +138,8 @@
 #include <linux/percpu.h>
 #include <linux/numa.h>
 #include <linux/nodemask.h>
+#include <linux/notifier.h>
+#include <linux/memory.h>
 #include <linux/atomic.h>
 #include <linux/log2.h>
 #include <linux/reciprocal_div.h>

@@ -79,6 +79,18 @@ static void test_mem_times_nodes_too_large(void **state)
 		       "libslab: mem=549755813888 with numa=fake=4: more than 1024G in all; mem= ignored\n");
 }
 
+static void test_memoryless_nodes_leave_node_0_its_memory(void **state)
+{
+	assert_int_equal(sim_check_cmdline("numa=fake=3 memoryless_nodes=2"), 0);
+	assert_string_equal(captured(), "");
+	assert_refused("memoryless_nodes=1",
+		       "libslab: memoryless_nodes=1 with numa=fake=1: node 0 must have memory; memoryless_nodes= ignored\n");
+	assert_refused("numa=fake=2 memoryless_nodes=2",
+		       "libslab: memoryless_nodes=2 with numa=fake=2: node 0 must have memory; memoryless_nodes= ignored\n");
+	assert_refused("memoryless_nodes=-1",
+		       "libslab: memoryless_nodes=-1: expects fewer nodes than numa=fake= makes; ignored\n");
+}
+
 static void test_unknown_cpu_map_and_preempt_model(void **state)
 {
 	assert_refused("cpu_map=foo", "libslab: cpu_map=foo: expects rr or getcpu; ignored\n");
@@ -130,6 +142,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_numa_fake_out_of_range, start, stop),
 		cmocka_unit_test_setup_teardown(test_mem_negative_too_small_or_too_large, start, stop),
 		cmocka_unit_test_setup_teardown(test_mem_times_nodes_too_large, start, stop),
+		cmocka_unit_test_setup_teardown(test_memoryless_nodes_leave_node_0_its_memory,
+						start, stop),
 		cmocka_unit_test_setup_teardown(test_unknown_cpu_map_and_preempt_model, start, stop),
 		cmocka_unit_test_setup_teardown(test_switches_take_the_kernels_booleans, start, stop),
 		cmocka_unit_test_setup_teardown(test_fail_page_alloc_needs_four_fields, start, stop),

@@ -2,7 +2,8 @@
 /*
  * Controls of the simulated page allocator (userspace only).  The arena
  * size per node comes from mem= in LIBSLAB_CMDLINE (default 1G), the
- * number of nodes from numa=fake=N.
+ * number of nodes from numa=fake=N, and memoryless_nodes=K starts the last
+ * K of them without memory, for memory hotplug.
  */
 #ifndef _SHIM_LINUX_SIM_PAGE_ALLOC_H
 #define _SHIM_LINUX_SIM_PAGE_ALLOC_H
@@ -62,7 +63,22 @@ struct sim_page_request {
 void sim_page_alloc_observe(void (*fn)(const struct sim_page_request *req,
 				       void *arg), void *arg);
 
-/* Size of node nid's arena in pages. */
+/* Size of node nid's arena in pages, 0 while its memory is offline. */
 unsigned long sim_node_pages(int nid);
+/*
+ * Memory hotplug of a whole node (see <linux/memory.h>).  Bring node nid's
+ * memory online: MEM_GOING_ONLINE, then its pages and N_MEMORY, then
+ * MEM_ONLINE; 0, -EINVAL for no such node, -EEXIST if it has memory, or
+ * the errno of a block's veto (after MEM_CANCEL_ONLINE, the node still
+ * without memory).
+ */
+int sim_node_online_memory(int nid);
+/*
+ * Take node nid's memory offline: MEM_GOING_OFFLINE, then, if none of its
+ * pages is in use, its pages and N_MEMORY go and MEM_OFFLINE follows; 0,
+ * -EINVAL for no such node, -EALREADY if it has no memory, or -EBUSY for
+ * pages in use or a block's veto's errno (after MEM_CANCEL_OFFLINE).
+ */
+int sim_node_offline_memory(int nid);
 
 #endif
