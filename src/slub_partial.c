@@ -722,6 +722,42 @@ static int do_kmem_cache_shutdown(struct kmem_cache *s,
 	return ret;
 }
 
+/*
+ * The node structures of the two boot caches, which cannot allocate their
+ * own, share one page of memory per node: kmem_cache_node's at its start,
+ * kmem_cache's after it, the page taken by whichever comes first and freed
+ * with whichever goes last.  Not a static array of MAX_NUMNODES pairs,
+ * which with a distribution's NODES_SHIFT of 10 would keep a quarter of a
+ * megabyte for the one or two nodes a machine has.
+ */
+static_assert(2 * sizeof(struct kmem_cache_node) <= PAGE_SIZE);
+
+static struct kmem_cache *boot_partner(struct kmem_cache *s)
+{
+	return s == kmem_cache ? kmem_cache_node : kmem_cache;
+}
+
+static int boot_slot(struct kmem_cache *s)
+{
+	return s == kmem_cache;
+}
+
+/* Boot cache s's kmem_cache_node for node, from memory on page_nid. */
+static struct kmem_cache_node *boot_cache_node(struct kmem_cache *s, int node,
+					       int page_nid, gfp_t gfp)
+{
+	struct kmem_cache *partner = boot_partner(s);
+	struct kmem_cache_node *shared = partner->node[node];
+	struct page *page;
+
+	if (shared)
+		return shared - boot_slot(partner) + boot_slot(s);
+	page = alloc_pages_node(page_nid, gfp, 0);
+	if (!page)
+		return NULL;
+	return (struct kmem_cache_node *)page_address(page) + boot_slot(s);
+}
+
 void free_kmem_cache_nodes(struct kmem_cache *s)
 {
 	int node;
@@ -730,8 +766,12 @@ void free_kmem_cache_nodes(struct kmem_cache *s)
 		struct kmem_cache_node *n = s->node[node];
 
 		s->node[node] = NULL;
-		if (n && s != kmem_cache && s != kmem_cache_node)
+		if (!n)
+			continue;
+		if (s != kmem_cache && s != kmem_cache_node)
 			kmem_cache_free(kmem_cache_node, n);
+		else if (!boot_partner(s)->node[node])
+			__free_pages(virt_to_page(n), 0);	/* the page's last user */
 	}
 	free_percpu(s->cpu_slab);
 	s->cpu_slab = NULL;
@@ -747,8 +787,6 @@ static void init_kmem_cache_node(struct kmem_cache_node *n)
 	atomic_long_set(&n->total_objects, 0);
 }
 
-/* Node structures of the two boot caches, which can't allocate their own. */
-static struct kmem_cache_node boot_nodes[2][MAX_NUMNODES];
 nodemask_t slab_nodes;
 
 void slab_nodes_init(void)
@@ -782,15 +820,14 @@ int init_kmem_cache_nodes(struct kmem_cache *s)
 	for_each_node_mask(node, slab_nodes) {
 		struct kmem_cache_node *n;
 
-		if (s == kmem_cache || s == kmem_cache_node) {
-			n = &boot_nodes[s == kmem_cache_node][node];
-		} else {
+		if (s == kmem_cache || s == kmem_cache_node)
+			n = boot_cache_node(s, node, node, GFP_NOWAIT);
+		else
 			n = kmem_cache_alloc_node(kmem_cache_node, GFP_KERNEL,
 						  node);
-			if (!n) {
-				free_kmem_cache_nodes(s);
-				return -ENOMEM;
-			}
+		if (!n) {
+			free_kmem_cache_nodes(s);
+			return -ENOMEM;
 		}
 		init_kmem_cache_node(n);
 		s->node[node] = n;
@@ -818,14 +855,13 @@ static int slab_node_going_online(int nid)
 
 		if (get_node(s, nid))
 			continue;
-		if (s == kmem_cache || s == kmem_cache_node) {
-			n = &boot_nodes[s == kmem_cache_node][nid];
-		} else {
+		if (s == kmem_cache || s == kmem_cache_node)
+			n = boot_cache_node(s, nid, NUMA_NO_NODE, GFP_KERNEL);
+		else
 			n = kmem_cache_alloc(kmem_cache_node, GFP_KERNEL);
-			if (!n) {
-				ret = -ENOMEM;
-				break;
-			}
+		if (!n) {
+			ret = -ENOMEM;
+			break;
 		}
 		init_kmem_cache_node(n);
 		s->node[nid] = n;
