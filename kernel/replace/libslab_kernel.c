@@ -97,9 +97,34 @@ static const struct {
 	[LIBSLAB_SLAB_COUNTERS] = { "slab.counters", offsetof(struct slab, counters) },
 };
 
-/* Refuse to boot if a reader of mm/slab.h would find a field elsewhere. */
+/* libslab's counters word with its bitfields set to these values. */
+static unsigned long __init libslab_counters(unsigned int inuse, unsigned int objects,
+					     unsigned int frozen)
+{
+	struct slab slab = { .counters = 0 };
+
+	slab.inuse = inuse;
+	slab.objects = objects;
+	slab.frozen = frozen;
+	return slab.counters;
+}
+
+/*
+ * Refuse to boot if a reader of mm/slab.h would find a field elsewhere: an
+ * offset, or a bitfield of the counters word (each set alone to all ones,
+ * so both its place and its width count).
+ */
 static void __init libslab_check_layout(void)
 {
+	static const struct {
+		const char *field;
+		unsigned int inuse, objects, frozen;
+	} bitfields[] = {
+		{ "slab.inuse", 0xffff, 0, 0 },
+		{ "slab.objects", 0, 0x7fff, 0 },
+		{ "slab.frozen", 0, 0, 1 },
+	};
+	unsigned long ours, theirs;
 	unsigned int i;
 
 	for (i = 0; i < NR_LIBSLAB_LAYOUT_FIELDS; i++)
@@ -107,6 +132,15 @@ static void __init libslab_check_layout(void)
 			panic("libslab: %s is at offset %u, mm/slab.h has it at %u\n",
 			      libslab_layout[i].field, libslab_layout[i].offset,
 			      libslab_mm_slab_layout[i]);
+	for (i = 0; i < ARRAY_SIZE(bitfields); i++) {
+		ours = libslab_counters(bitfields[i].inuse, bitfields[i].objects,
+					bitfields[i].frozen);
+		theirs = libslab_mm_slab_counters(bitfields[i].inuse, bitfields[i].objects,
+						  bitfields[i].frozen);
+		if (ours != theirs)
+			panic("libslab: %s is bits %#lx of slab.counters, mm/slab.h has it at %#lx\n",
+			      bitfields[i].field, ours, theirs);
+	}
 }
 
 #ifdef CONFIG_FAILSLAB

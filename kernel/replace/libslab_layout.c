@@ -3,7 +3,8 @@
  * libslab_layout.c - replacement mode: where mm/slab.h puts the fields
  * that files outside the slab allocator read.  Built in mm/ against
  * mm/slab.h itself; lib/libslab/libslab_kernel.c compares libslab's
- * struct kmem_cache and struct slab with these offsets at boot.
+ * struct kmem_cache and struct slab with these offsets, and its counters
+ * word's bitfields with these, at boot.
  */
 #include <linux/stddef.h>
 #include "slab.h"
@@ -22,3 +23,14 @@ const unsigned short libslab_mm_slab_layout[NR_LIBSLAB_LAYOUT_FIELDS] = {
 	[LIBSLAB_SLAB_FREELIST] = offsetof(struct slab, freelist),
 	[LIBSLAB_SLAB_COUNTERS] = offsetof(struct slab, counters),
 };
+
+unsigned long libslab_mm_slab_counters(unsigned int inuse, unsigned int objects,
+				       unsigned int frozen)
+{
+	struct slab slab = { .counters = 0 };
+
+	slab.inuse = inuse;
+	slab.objects = objects;
+	slab.frozen = frozen;
+	return slab.counters;
+}

@@ -49,4 +49,12 @@ enum libslab_layout_field {
 /* Their offsets in mm/slab.h's struct kmem_cache and struct slab. */
 extern const unsigned short libslab_mm_slab_layout[NR_LIBSLAB_LAYOUT_FIELDS];
 
+/*
+ * The counters word of mm/slab.h's struct slab with its bitfields set to
+ * these values: where inuse, objects and frozen sit in it, for the readers
+ * of slab->objects (objs_per_slab(): kfence, memcg) and of the word.
+ */
+unsigned long libslab_mm_slab_counters(unsigned int inuse, unsigned int objects,
+				       unsigned int frozen);
+
 #endif /* _LIBSLAB_MM_SLAB_H */
