@@ -17,11 +17,13 @@ LIBSLAB_USERSPACE_PACKAGES=(
 )
 # Building Linux 6.12 with the series for x86_64 and arm64, checking it
 # (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
-# suites in QEMU and the module in a busybox initramfs.
+# suites in QEMU and the module in a busybox initramfs; Debian's own
+# kernel configurations, whose slab options the x86_64 replacement boot
+# takes (kernel/scripts/debian-slab-config.py).
 LIBSLAB_KERNEL_PACKAGES=(
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
 	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
-	python3-ply python3-git busybox-static
+	python3-ply python3-git busybox-static linux-config-6.12
 )
 # The peer allocators and the plotting that bench/run-bench.sh needs (its
 # real programs are among the userspace packages above).

@@ -13,12 +13,15 @@
 # replacement-debug.config (PREEMPT with PROVE_LOCKING, DEBUG_PREEMPT,
 # DEBUG_ATOMIC_SLEEP, and the slab options), replacement-tests.config (the
 # KUnit suites and lib/test_meminit.c), replacement-workload.config (what
-# the workload needs), replacement-<arch>.config if there is one, and the
-# FRAGMENTs (a later fragment's value of an option wins); it is built in
+# the workload needs), replacement-<arch>.config if there is one, on
+# x86_64 Debian's slab options (debian-slab.config in the build directory,
+# written by debian-slab-config.py from LIBSLAB_DEBIAN_CONFIG, default
+# linux-config-6.12's config.amd64_none_amd64.xz), and the FRAGMENTs (a
+# later fragment's value of an option wins); it is built in
 # $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
 # overrides).  The tree is the one make-series.sh checks out (it runs
 # first, unless LIBSLAB_SERIES_READY=1).  The boot has init_on_alloc=1
-# init_on_free=1, for test_meminit.  Its /init is replacement-init.sh in
+# init_on_free=1, for test_meminit, on x86_64 numa=fake=2.  Its /init is replacement-init.sh in
 # a busybox initramfs (the host's busybox-static; for arm64 the same
 # Debian package's arm64 build, downloaded once, libslab_busybox in
 # common.sh): after the built-in KUnit suites it loads lib/slub_kunit.ko
@@ -34,7 +37,10 @@
 #     is missing, or was recorded from another configuration: its
 #     "# fingerprint:" line (the kernel's version and the sha256 of the
 #     fragments, in order) is not this run's; checked before the build;
-#   - the choice is not in .config, or an option of a fragment is not;
+#   - debian-slab-config.py fails (no Debian config, an option its table
+#     does not know, ...);
+#   - the choice is not in .config, or an option a fragment sets or
+#     unsets is not so in .config;
 #   - vmlinux does not link (the missing symbols are listed with the
 #     objects that reference them), mm/slub.o or mm/slab_common.o is
 #     linked, vmlinux lacks libslab's functions or has SLUB's, or (with
@@ -86,7 +92,7 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	-h|--help) sed -n '4,68p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,74p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -99,7 +105,6 @@ arm64) CROSS=aarch64-linux-gnu-; IMAGE=arch/arm64/boot/Image; CONSOLE_DEV=ttyAMA
 *) fail "unsupported --arch $ARCH (x86_64, arm64)" ;;
 esac
 [ -f "$CFG/replacement-$ARCH.config" ] && FRAGMENTS+=("$CFG/replacement-$ARCH.config")
-FRAGMENTS+=("${EXTRA[@]}")
 
 BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$ARCH-replacement}
 TREE=$LIBSLAB_TREE
@@ -121,6 +126,18 @@ if [ "${LIBSLAB_SERIES_READY:-0}" != 1 ]; then
 fi
 mkdir -p "$BUILD" "$LIBSLAB_LOGDIR"
 t0=$(date +%s)
+
+# x86_64 takes Debian's slab-relevant options, made afresh from Debian's
+# config on every run and merged after the project's fragments, so that
+# they win over those; a FRAGMENT of the command line wins over both
+if [ "$ARCH" = x86_64 ]; then
+	DEBIAN_FRAGMENT=$BUILD/debian-slab.config
+	python3 "$LIBSLAB_REPO/kernel/scripts/debian-slab-config.py" -o "$DEBIAN_FRAGMENT" \
+		${LIBSLAB_DEBIAN_CONFIG:+"$LIBSLAB_DEBIAN_CONFIG"} ||
+		fail "cannot make Debian's slab options (debian-slab-config.py)"
+	FRAGMENTS+=("$DEBIAN_FRAGMENT")
+fi
+FRAGMENTS+=("${EXTRA[@]}")
 
 # 0. the stock baselines hold for this configuration: the kernel's version
 # and the fragments' text, in merge order (the sha256 of their
@@ -156,13 +173,21 @@ MERGE=("${FRAGMENTS[@]}")
 if [ $STOCK = 0 ]; then
 	grep -qx 'CONFIG_LIBSLAB_ALLOCATOR=y' "$BUILD/.config" ||
 		fail "CONFIG_LIBSLAB_ALLOCATOR is not set in $BUILD/.config (is an option it depends on set?)"
-	# Every option a fragment sets made it into .config, with the value of
-	# the last fragment that sets it.
-	dropped=$(grep -hE '^CONFIG_[A-Z0-9_]+=' "${FRAGMENTS[@]}" |
-		awk -F= '!($1 in value) { order[++n] = $1 } { value[$1] = $0 }
+	# Every option a fragment sets or unsets made it into .config as the
+	# last fragment that names it has it.
+	dropped=$(grep -hE '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set$)' "${FRAGMENTS[@]}" |
+		awk '{ name = $1 == "#" ? $2 : substr($1, 1, index($1, "=") - 1) }
+			!(name in value) { order[++n] = name } { value[name] = $0 }
 			END { for (i = 1; i <= n; i++) print value[order[i]] }' |
-		grep -vxF -f "$BUILD/.config" || true)
-	[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config (unmet dependencies?)"; }
+		while IFS= read -r want; do
+			if [[ $want == "# "* ]]; then
+				name=${want#"# "}; name=${name%% *}
+				grep -q "^$name=" "$BUILD/.config" && grep "^$name=" "$BUILD/.config"
+			else
+				grep -qxF "$want" "$BUILD/.config" || echo "$want"
+			fi
+		done)
+	[ -z "$dropped" ] || { echo "$dropped"; fail "options of the fragments not in $BUILD/.config as the fragments have them (unmet dependencies?)"; }
 else
 	grep -qx 'CONFIG_SLUB=y' "$BUILD/.config" || fail "CONFIG_SLUB is not set in $BUILD/.config"
 fi
@@ -242,7 +267,9 @@ LIBSLAB_BUSYBOX=$BUSYBOX "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INIT
 	fail "make-initramfs.sh"
 APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
 APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
-[ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux"
+# x86_64: two nodes (NUMA_EMU), so that every cache has two
+# kmem_cache_nodes and the tests and workload run on a NUMA machine
+[ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux numa=fake=2"
 t1=$(date +%s)
 timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
 	-kernel "$BUILD/$IMAGE" -initrd "$INITRD" -append "$APPEND" \
