@@ -7,7 +7,8 @@
 #   2. check-series.sh  checkpatch --strict, and git am onto pristine 6.12
 #   3. run-replacement.sh --arch x86_64
 #                       Linux on libslab as its slab allocator, in QEMU,
-#                       two CPUs, PROVE_LOCKING, DEBUG_PREEMPT and
+#                       Debian's slab options (debian-slab-config.py),
+#                       two CPUs on two NUMA nodes, PROVE_LOCKING, DEBUG_PREEMPT and
 #                       DEBUG_ATOMIC_SLEEP: the kernel's lib/slub_kunit.c
 #                       (a module here, built in on arm64) and
 #                       lib/test_meminit.c against stock SLUB's counts,
@@ -122,7 +123,7 @@ if [ ${#failed[@]} -gt 0 ]; then
 fi
 export LIBSLAB_SERIES_READY=1
 step "check-series" "$SCRIPTS/check-series.sh"
-step "x86_64 on libslab (replacement mode, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
+step "x86_64 on libslab (replacement mode, Debian's slab options, lockdep)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
 step "arm64 on libslab (replacement mode, lockdep, DEBUG_PREEMPT)" "$SCRIPTS/run-replacement.sh" --arch arm64
 step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"
