@@ -173,6 +173,11 @@ static struct kmem_cache *__kmem_cache_alias(const char *name,
 	if (!alias)
 		return NULL;
 	memcpy(alias->name, name, strlen(name) + 1);
+	/* As 6.12's sysfs_slab_alias(): a name the platform refuses is not merged. */
+	if (slab_platform_cache_aliased(s, alias->name)) {
+		kfree(alias);
+		return NULL;
+	}
 	list_add_tail(&alias->list, &s->aliases);
 	s->refcount++;
 	/* The merged cache now promises the larger of the two sizes. */
@@ -280,6 +285,8 @@ static int check_create_args(const char *name, unsigned int size,
 	return 0;
 }
 
+static void kmem_cache_release(struct kmem_cache *s);
+
 /* Makes and lists a new cache itself, where the kernel calls create_cache(). */
 struct kmem_cache *__kmem_cache_create_args(const char *name,
 					    unsigned int object_size,
@@ -334,6 +341,13 @@ struct kmem_cache *__kmem_cache_create_args(const char *name,
 	}
 	s->name_owned = cache_name != name;
 	s->refcount = 1;
+	/* As 6.12's sysfs_slab_add(): a cache the platform refuses is not made. */
+	err = slab_platform_cache_added(s, s->name);
+	if (err) {
+		kmem_cache_release(s);
+		s = NULL;
+		goto out_unlock;
+	}
 	list_add(&s->list, &slab_caches);
 
 out_unlock:
@@ -432,6 +446,11 @@ void kmem_cache_destroy(struct kmem_cache *s)
 		list_add_tail(&s->list, &slab_caches_kept);
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
+	/*
+	 * Outside the locks, as 6.12's sysfs_slab_unlink(): the platform may
+	 * wait for a reader of the cache's files, which may take them.
+	 */
+	slab_platform_cache_removed(s);
 
 	if (err)
 		return;
@@ -473,6 +492,7 @@ unsigned long kmalloc_cache_exit(struct kmem_cache *s)
 		list_add_tail(&s->list, &slab_caches_kept);
 	mutex_unlock(&slab_mutex);
 	cpus_read_unlock();
+	slab_platform_cache_removed(s);
 	if (!err)
 		kmem_cache_release(s);
 	return leaks;

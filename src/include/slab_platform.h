@@ -247,6 +247,31 @@ void __slab_tool_metadata_end(void);
 void slab_platform_exit_threads(void);
 
 /*
+ * The platform's view of the caches, where the kernel keeps
+ * /sys/kernel/slab and /sys/kernel/debug/slab (6.12's sysfs_slab_add(),
+ * debugfs_slab_add(), sysfs_slab_alias(), sysfs_slab_unlink() and
+ * debugfs_slab_release()).  The core tells the platform of each cache it
+ * makes after start-up and of each name it merges into a cache; the
+ * caches libslab_init() made, and any made before the platform can show
+ * them, are the platform's to find in slab_caches when it can (6.12's
+ * slab_late_init()).
+ *   slab_platform_cache_added(s, name)  s, complete and about to be
+ *                      listed as name, slab_mutex held: 0, or a -errno
+ *                      that fails the cache's creation;
+ *   slab_platform_cache_aliased(s, name)  name is about to be merged into
+ *                      s, slab_mutex held; name stays valid while s lives:
+ *                      0, or a -errno that refuses the merge;
+ *   slab_platform_cache_removed(s)  s is off slab_caches, neither lock
+ *                      held (the platform may wait for its readers);
+ *                      s's memory stays valid until this returns.  Also
+ *                      called for a cache the platform was never told of.
+ */
+struct kmem_cache;
+int slab_platform_cache_added(struct kmem_cache *s, const char *name);
+int slab_platform_cache_aliased(struct kmem_cache *s, const char *name);
+void slab_platform_cache_removed(struct kmem_cache *s);
+
+/*
  * flush_all()'s per-CPU work:
  *   slab_flush_queue_on(cpu, wq, work)  work->func(work) runs on cpu while
  *                      it stays online: the kernel's queue_work_on();

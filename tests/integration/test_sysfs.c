@@ -800,6 +800,42 @@ static void test_every_cache_gets_a_directory(void **state)
 }
 
 /*
+ * The platform contract's cache notices: the core tells its platform of
+ * each cache it makes and each name it merges (6.12's sysfs_slab_add()
+ * and sysfs_slab_alias()) and of each cache it destroys
+ * (sysfs_slab_unlink()); the shim's register (sim_sysfs_cache()) holds
+ * what it was told.  A merged name goes with its cache, not with its own
+ * kmem_cache_destroy(), as a 6.12 link stays until the directory goes.
+ */
+static void test_the_platform_is_told_of_each_cache_and_name(void **state)
+{
+	struct kmem_cache *a = kmem_cache_create("sysfs_told_a", 232, 0, 0, NULL);
+	struct kmem_cache *b = kmem_cache_create("sysfs_told_b", 228, 0, 0, NULL);
+	struct kmem_cache *own = kmem_cache_create("sysfs_told_own", 232, 0,
+						   SLAB_TYPESAFE_BY_RCU, NULL);
+
+	assert_ptr_equal(a, b);
+	assert_ptr_not_equal(own, a);
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_a"), a);
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_b"), a);
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_own"), own);
+	/* libslab_init()'s caches are the platform's to find */
+	assert_null(sim_sysfs_cache("kmalloc-64"));
+	kmem_cache_destroy(b);
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_b"), a);
+	kmem_cache_destroy(a);
+	assert_null(sim_sysfs_cache("sysfs_told_a"));
+	assert_null(sim_sysfs_cache("sysfs_told_b"));
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_own"), own);
+	kmem_cache_destroy(own);
+	assert_null(sim_sysfs_cache("sysfs_told_own"));
+	/* a name made again after its cache went is the new cache's */
+	a = kmem_cache_create("sysfs_told_a", 232, 0, 0, NULL);
+	assert_ptr_equal(sim_sysfs_cache("sysfs_told_a"), a);
+	kmem_cache_destroy(a);
+}
+
+/*
  * "export <dir> [<debugfs dir>]": a small workload, then the snapshots
  * (for the slabinfo tool check): demo_cache, which tracks users, and two
  * mergeable names of one cache, :0000096, with an object in it.
@@ -841,6 +877,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_the_files_are_6_12_slab_attrs, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_stores_follow_6_12, make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_every_cache_gets_a_directory, make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_the_platform_is_told_of_each_cache_and_name, make_dir, remove_dir),
 	};
 
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "export"))

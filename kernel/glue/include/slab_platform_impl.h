@@ -51,6 +51,32 @@ static inline void __slab_tool_metadata_end(void) { }
 /* The kernel's workqueues and kthreads are its own: a module ends only its own. */
 static inline void slab_platform_exit_threads(void) { }
 
+/*
+ * The cache notices: as the kernel's slab allocator, /sys/kernel/slab and
+ * /sys/kernel/debug/slab (libslab_sysfs.c of replacement mode); beside
+ * SLUB, which owns those directories, the platform shows nothing.
+ */
+struct kmem_cache;
+#ifdef CONFIG_LIBSLAB_ALLOCATOR
+int slab_platform_cache_added(struct kmem_cache *s, const char *name);
+int slab_platform_cache_aliased(struct kmem_cache *s, const char *name);
+void slab_platform_cache_removed(struct kmem_cache *s);
+#else
+static inline int slab_platform_cache_added(struct kmem_cache *s,
+					    const char *name)
+{
+	return 0;
+}
+
+static inline int slab_platform_cache_aliased(struct kmem_cache *s,
+					      const char *name)
+{
+	return 0;
+}
+
+static inline void slab_platform_cache_removed(struct kmem_cache *s) { }
+#endif
+
 /* The flush work goes to the CPU's worker of the WQ_MEM_RECLAIM workqueue. */
 #define slab_flush_queue_on(cpu, wq, work)	queue_work_on(cpu, wq, work)
 #define slab_flush_wait(work)			flush_work(work)

@@ -11,6 +11,16 @@
 #ifndef _SHIM_LINUX_SIM_SYSFS_H
 #define _SHIM_LINUX_SIM_SYSFS_H
 
+struct kmem_cache;
+
+/*
+ * The cache that the core last told the platform goes by name (made or
+ * merged under it: slab_platform_cache_added(), _aliased()), while it is
+ * not removed; NULL otherwise (shim/services/slab_kset.c).  The caches of
+ * libslab_init() are never told, as in the kernel, which finds them at
+ * its late start-up.
+ */
+struct kmem_cache *sim_sysfs_cache(const char *name);
 /* Write the sysfs snapshot under dir (created if missing); 0 or -errno. */
 int sim_sysfs_export(const char *dir);
 /* Write the debugfs snapshot under dir (created if missing); 0 or -errno. */
