@@ -89,7 +89,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 	}
 	len = scnprintf(buf, size, "%lu", total);
 	/* CONFIG_NUMA: every node with a count, even on a one-node machine */
-	for (node = 0; node < nr_node_ids; node++)
+	for (node = 0; IS_ENABLED(CONFIG_LIBSLAB_NUMA) && node < nr_node_ids; node++)
 		if (nodes[node])
 			len += scnprintf(buf + len, size - len, " N%d=%lu",
 					 node, nodes[node]);
@@ -106,13 +106,16 @@ enum attr_config {
 	ATTR_SLUB_STATS,
 	ATTR_FAILSLAB,
 	ATTR_HARDENED_USERCOPY,
+	ATTR_KFENCE,
 };
 
 /*
- * Whether the modelled kernel has the option: the debug, stats and
- * failslab options follow the build (slabcore_bare and the module turn
- * them off); ZONE_DMA, NUMA and HARDENED_USERCOPY are always on.  KFENCE
- * is off, so 6.12's skip_kfence has no row.
+ * Whether the modelled kernel has the option: each follows the build
+ * (slabcore_bare and the module turn debug, stats and failslab off; a
+ * kernel on libslab sets them all from its own options, and the
+ * userspace builds model a NUMA kernel with ZONE_DMA and
+ * HARDENED_USERCOPY).  skip_kfence is there with the kernel's KFENCE,
+ * which the userspace builds never have.
  */
 static bool attr_config_on(enum attr_config config)
 {
@@ -123,6 +126,14 @@ static bool attr_config_on(enum attr_config config)
 		return IS_ENABLED(CONFIG_LIBSLAB_STATS);
 	case ATTR_FAILSLAB:
 		return IS_ENABLED(CONFIG_LIBSLAB_FAILSLAB);
+	case ATTR_ZONE_DMA:
+		return IS_ENABLED(CONFIG_LIBSLAB_ZONE_DMA);
+	case ATTR_NUMA:
+		return IS_ENABLED(CONFIG_LIBSLAB_NUMA);
+	case ATTR_HARDENED_USERCOPY:
+		return IS_ENABLED(CONFIG_LIBSLAB_HARDENED_USERCOPY);
+	case ATTR_KFENCE:
+		return IS_ENABLED(CONFIG_KFENCE);
 	default:
 		return true;
 	}
@@ -283,7 +294,7 @@ SHOW(slabs_cpu_partial_show)
  * The flag files, "0\n" or "1\n": reclaim_account_show(),
  * hwcache_align_show(), cache_dma_show(), destroy_by_rcu_show(),
  * sanity_checks_show(), trace_show(), red_zone_show(), poison_show(),
- * store_user_show(), failslab_show().
+ * store_user_show(), failslab_show(), skip_kfence_show().
  */
 SHOW(flag_show)
 {
@@ -342,6 +353,18 @@ STORE(failslab_store)
 		WRITE_ONCE(s->flags, s->flags | SLAB_FAILSLAB);
 	else
 		WRITE_ONCE(s->flags, s->flags & ~SLAB_FAILSLAB);
+	return len;
+}
+
+/* skip_kfence_store(): "0" clears, "1" sets; anything else is -EINVAL. */
+STORE(skip_kfence_store)
+{
+	if (buf[0] == '0')
+		WRITE_ONCE(s->flags, s->flags & ~SLAB_SKIP_KFENCE);
+	else if (buf[0] == '1')
+		WRITE_ONCE(s->flags, s->flags | SLAB_SKIP_KFENCE);
+	else
+		return -EINVAL;
 	return len;
 }
 
@@ -504,6 +527,7 @@ static const struct slab_attr slab_attrs[] = {
 	ATTR_STAT(CPU_PARTIAL_DRAIN, cpu_partial_drain),
 	ATTR_FLAG_RW(failslab, SLAB_FAILSLAB, .config = ATTR_FAILSLAB),
 	ATTR_RO(usersize, .config = ATTR_HARDENED_USERCOPY),
+	ATTR_FLAG_RW(skip_kfence, SLAB_SKIP_KFENCE, .config = ATTR_KFENCE),
 };
 
 /* The file called name, if the modelled kernel has it. */

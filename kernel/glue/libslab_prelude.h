@@ -359,14 +359,16 @@ static inline void lslab_trace_kmem_cache_free(unsigned long call_site, const vo
 
 /*
  * Beside the kernel's SLUB (the side-by-side and module builds), the core
- * keeps usercopy regions and bucket caches whatever the kernel's options,
- * as the userspace build does; in a kernel on libslab,
- * libslab_kernel_names.h sets them from HARDENED_USERCOPY and
- * SLAB_BUCKETS.
+ * keeps usercopy regions and bucket caches, and models the sysfs files
+ * of a NUMA kernel with ZONE_DMA, whatever the kernel's options, as the
+ * userspace build does; in a kernel on libslab, libslab_kernel_names.h
+ * sets them from HARDENED_USERCOPY, SLAB_BUCKETS, NUMA and ZONE_DMA.
  */
 #ifndef CONFIG_LIBSLAB_ALLOCATOR
 #define CONFIG_LIBSLAB_HARDENED_USERCOPY 1
 #define CONFIG_LIBSLAB_BUCKETS 1
+#define CONFIG_LIBSLAB_NUMA 1
+#define CONFIG_LIBSLAB_ZONE_DMA 1
 #endif
 
 /* ---- 6. what the kernel does not export to modules --------------------- */

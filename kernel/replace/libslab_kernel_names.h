@@ -89,5 +89,12 @@
 #ifdef CONFIG_SLAB_BUCKETS
 #define CONFIG_LIBSLAB_BUCKETS 1
 #endif
+/* The /sys/kernel/slab files 6.12 has only with these (src/slab_sysfs.c). */
+#ifdef CONFIG_NUMA
+#define CONFIG_LIBSLAB_NUMA 1
+#endif
+#ifdef CONFIG_ZONE_DMA
+#define CONFIG_LIBSLAB_ZONE_DMA 1
+#endif
 
 #endif /* _LIBSLAB_KERNEL_NAMES_H */

@@ -45,6 +45,14 @@
  * (kernel/replace/libslab_kernel_names.h).
  */
 #define CONFIG_LIBSLAB_HARDENED_USERCOPY 1
+/*
+ * The /sys/kernel/slab files of a NUMA kernel with ZONE_DMA
+ * (remote_node_defrag_ratio, cache_dma, the N<node>= counts): the
+ * simulated machine has nodes and a DMA zone.  In a kernel on libslab,
+ * the kernel's NUMA and ZONE_DMA set them.
+ */
+#define CONFIG_LIBSLAB_NUMA 1
+#define CONFIG_LIBSLAB_ZONE_DMA 1
 #ifndef CONFIG_LIBSLAB_TINY	/* 6.12's SLAB_BUCKETS depends on !SLUB_TINY */
 #define CONFIG_LIBSLAB_BUCKETS 1
 #endif
