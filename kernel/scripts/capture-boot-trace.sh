@@ -25,9 +25,9 @@
 # stock trace of bench/traces/), then compares its slabinfo with the
 # stock dump's (compare-slabinfo.py, the differences explained in
 # kernel/replace/slabinfo-trace-capture.txt) and replays its events with
-# slabsim (from build/release, when bench/slabsim.sh has built it).  That
-# kernel has no /sys/kernel/slab, so its dump's "caches" and "aliases"
-# sections are empty.
+# slabsim (from build/release, when bench/slabsim.sh has built it).
+# libslab serves /sys/kernel/slab too (kernel/replace/libslab_sysfs.c), so
+# its dump has the "caches" and "aliases" sections as well.
 #
 # The dump is plain text in sections, each opened by a "# libslab-trace:
 # <section>" line: "cmdline", "slabinfo", "caches" (one line per cache:
@@ -114,7 +114,7 @@ stty -F $out raw -echo 115200 2>/dev/null
 	cat /proc/cmdline
 	echo "# libslab-trace: slabinfo"
 	cat /proc/slabinfo
-	# A kernel on libslab has no /sys/kernel/slab: empty sections.
+	# A kernel without /sys/kernel/slab: empty sections.
 	[ -d /sys/kernel/slab ] || echo "libslab-trace: no /sys/kernel/slab" > /dev/console
 	echo "# libslab-trace: caches"
 	[ -d /sys/kernel/slab ] && for d in /sys/kernel/slab/*; do

@@ -180,7 +180,7 @@ commit_step 5-docs
 #    trace events (nothing built yet)
 REPLACE=$LIBSLAB_REPO/kernel/replace
 cp "$REPLACE"/libslab_kernel_names.h "$REPLACE"/libslab_mm_slab.h "$REPLACE"/libslab_kernel.c \
-	"$REPLACE"/libslab_trace.c "$LIB/"
+	"$REPLACE"/libslab_trace.c "$REPLACE"/libslab_sysfs.c "$LIB/"
 commit_step 6-kernel-names
 
 # 7: the slab allocator becomes a choice, SLUB or libslab; with libslab,

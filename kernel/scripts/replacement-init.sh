@@ -15,7 +15,7 @@
 #   3. copy /proc/meminfo and /proc/slabinfo to the console after marker
 #      lines;
 #   4. write a dump in capture-boot-trace.sh's format (cmdline, slabinfo,
-#      empty caches and aliases: there is no /sys/kernel/slab on libslab;
+#      empty caches and aliases sections;
 #      the trace) for "slabsim replay", gzip-compressed (the emulated
 #      serial port moves about 100 KiB/s) and base64-encoded on the
 #      console, each line after "libslab-dump: " (one console serves
