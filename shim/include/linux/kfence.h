@@ -11,16 +11,34 @@
 #ifndef _SHIM_LINUX_KFENCE_H
 #define _SHIM_LINUX_KFENCE_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 struct kmem_cache;
 
-static inline bool is_kfence_address(const void *addr) { return false; }
-static inline void *kfence_alloc(struct kmem_cache *s, size_t size, gfp_t flags) { return NULL; }
-static inline size_t kfence_ksize(const void *addr) { return 0; }
-static inline void *kfence_object_start(const void *addr) { return NULL; }
-static inline void __kfence_free(void *addr) { }
-static inline bool __must_check kfence_free(void *addr) { return false; }
-static inline void kfence_shutdown_cache(struct kmem_cache *s) { }
+static inline bool is_kfence_address(const void *addr __always_unused)
+{
+	return false;
+}
+static inline void *kfence_alloc(struct kmem_cache *s __always_unused,
+				 size_t size __always_unused,
+				 gfp_t flags __always_unused)
+{
+	return NULL;
+}
+static inline size_t kfence_ksize(const void *addr __always_unused)
+{
+	return 0;
+}
+static inline void *kfence_object_start(const void *addr __always_unused)
+{
+	return NULL;
+}
+static inline void __kfence_free(void *addr __always_unused) { }
+static inline bool __must_check kfence_free(void *addr __always_unused)
+{
+	return false;
+}
+static inline void kfence_shutdown_cache(struct kmem_cache *s __always_unused) { }
 
 #endif
