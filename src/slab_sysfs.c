@@ -29,11 +29,18 @@
 static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			     unsigned long flags)
 {
-	unsigned long nodes[MAX_NUMNODES] = { 0 }, total = 0, x;
+	unsigned long *nodes, total = 0, x;
 	struct kmem_cache_node *n;
 	unsigned int cpu;
 	int node, len;
 
+	/*
+	 * Allocated, as 6.12's show_slab_objects() does: with a distribution's
+	 * NODES_SHIFT of 10, MAX_NUMNODES counts would take 8 KiB of stack.
+	 */
+	nodes = kcalloc(nr_node_ids, sizeof(*nodes), GFP_KERNEL);
+	if (!nodes)
+		return -ENOMEM;
 	if (flags & SO_CPU) {
 		for_each_possible_cpu(cpu) {
 			struct kmem_cache_cpu *c = per_cpu_ptr(s->cpu_slab, cpu);
@@ -94,6 +101,7 @@ static int show_slab_objects(struct kmem_cache *s, char *buf, size_t size,
 			len += scnprintf(buf + len, size - len, " N%d=%lu",
 					 node, nodes[node]);
 	len += scnprintf(buf + len, size - len, "\n");
+	kfree(nodes);
 	return len;
 }
 
