@@ -166,7 +166,7 @@ static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 	 */
 	if (type == KMALLOC_RECLAIM)
 		flags |= SLAB_RECLAIM_ACCOUNT;
-	else if (KMALLOC_DMA != KMALLOC_NORMAL && type == KMALLOC_DMA)
+	else if (type == KMALLOC_DMA && type != KMALLOC_NORMAL)
 		flags |= SLAB_CACHE_DMA;
 	else if (type == KMALLOC_CGROUP)
 		flags |= SLAB_ACCOUNT;

@@ -124,12 +124,23 @@ NORMALISE = [
 # - which copy of a normal kmalloc cache an allocation site gets:
 #   kmalloc_type() hashes the caller with random_kmalloc_seed, and copy 0
 #   is the normal cache itself; the size, and that it is a normal cache
-#   (not reclaim, dma or cgroup), stay.
+#   (not reclaim, dma or cgroup), stay;
+# - how much better than kmalloc's promise a kmalloc observation's objects
+#   happen to be aligned: their places in a shuffled slab are the seed's
+#   (eight 64-byte objects all on 128 bytes, one run in 256); the
+#   alignment the size promises (ksize's largest power-of-two divisor) stays.
+def promised_alignment(m):
+    """ksize=N align=A with A cut to what kmalloc promises for N."""
+    ksize, align = int(m.group(1)), int(m.group(2))
+    return f"ksize={ksize} align={min(align, ksize & -ksize)}" if ksize else m.group(0)
+
+
 SEEDED = [
     (re.compile(r"\bs(\d+)\+\d+"), r"s\1+?"),
     (re.compile(r"@offset=\d+"), "@offset=?"),
     (re.compile(r"\bfp=OBJECT[+-]0x[0-9a-f]+"), "fp=OBJECT?"),
     (re.compile(r"(?<![\w-])kmalloc-(?:rnd-\d\d-)?(\d+k?)\b"), r"kmalloc-RND-\1"),
+    (re.compile(r"\bksize=(\d+) align=(\d+)\b"), promised_alignment),
 ]
 
 # A WARN: "cut here", the message of WARN(cond, fmt...) if any, then the

@@ -348,6 +348,25 @@ class Seeded(FilesCase):
         self.assertEqual(rc, 1, out)
         self.assertIn("cache: kernel kmalloc-rcl-64, libslab kmalloc-RND-64", out)
 
+    def test_alignment_beyond_the_promise_is_not_compared(self):
+        kernel = self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n")
+        user = self.USER.replace("ksize=64\n", "ksize=64 align=128\n")
+        expected = self.path("hardening.txt", kernel)
+        p = subprocess.run([sys.executable, COMPARE, "--seeded", expected, self.allow,
+                            "--user", self.path("user.txt", user)],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+
+    def test_alignment_short_of_the_promise_is_compared(self):
+        kernel = self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n")
+        user = self.USER.replace("ksize=64\n", "ksize=64 align=32\n")
+        expected = self.path("hardening.txt", kernel)
+        p = subprocess.run([sys.executable, COMPARE, "--seeded", expected, self.allow,
+                            "--user", self.path("user.txt", user)],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("align: kernel 64, libslab 32", p.stdout)
+
     def test_extract_writes_the_kernel_lines_seeded(self):
         console = self.path("console.log", "".join(
             f"[    2.00000{i}] {line}\n" for i, line in enumerate(self.KERNEL.splitlines())))
