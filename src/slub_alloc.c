@@ -547,6 +547,13 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
  */
 #define CACHE_OBJECT_SIZE	SIZE_MAX
 
+/* The size the caller asked for: orig_size, or s's object size. */
+static __always_inline size_t requested_size(const struct kmem_cache *s,
+					     size_t orig_size)
+{
+	return orig_size == CACHE_OBJECT_SIZE ? s->object_size : orig_size;
+}
+
 /*
  * slab_alloc_node()'s whole path: every hook, the lockless fast path and
  * the slow path (6.12's __fastpath_inline slab_alloc_node(), with its
@@ -563,8 +570,7 @@ static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 
 	if (unlikely(!s))
 		return NULL;
-	if (orig_size == CACHE_OBJECT_SIZE)
-		orig_size = s->object_size;
+	orig_size = requested_size(s, orig_size);
 	might_sleep_if(gfpflags_allow_blocking(hook_flags));
 	if (unlikely(node != NUMA_NO_NODE &&
 		     (node < 0 || node >= nr_node_ids))) {
@@ -635,8 +641,7 @@ static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 		bool raced;
 		void *object;
 
-		object = kfence_alloc(s, orig_size == CACHE_OBJECT_SIZE ?
-					 s->object_size : orig_size, gfpflags);
+		object = kfence_alloc(s, requested_size(s, orig_size), gfpflags);
 		if (unlikely(object))
 			return object;
 		object = cpu_freelist_pop_fast(s, node, true, &raced);

@@ -758,6 +758,19 @@ static struct kmem_cache_node *boot_cache_node(struct kmem_cache *s, int node,
 	return (struct kmem_cache_node *)page_address(page) + boot_slot(s);
 }
 
+/*
+ * s's kmem_cache_node for node, from memory on page_nid (NUMA_NO_NODE: any
+ * node): a boot cache's in the page it shares with its partner (taken with
+ * boot_gfp), any other cache's an object of kmem_cache_node.
+ */
+static struct kmem_cache_node *alloc_cache_node(struct kmem_cache *s, int node,
+						int page_nid, gfp_t boot_gfp)
+{
+	if (s == kmem_cache || s == kmem_cache_node)
+		return boot_cache_node(s, node, page_nid, boot_gfp);
+	return kmem_cache_alloc_node(kmem_cache_node, GFP_KERNEL, page_nid);
+}
+
 void free_kmem_cache_nodes(struct kmem_cache *s)
 {
 	int node;
@@ -820,11 +833,7 @@ int init_kmem_cache_nodes(struct kmem_cache *s)
 	for_each_node_mask(node, slab_nodes) {
 		struct kmem_cache_node *n;
 
-		if (s == kmem_cache || s == kmem_cache_node)
-			n = boot_cache_node(s, node, node, GFP_NOWAIT);
-		else
-			n = kmem_cache_alloc_node(kmem_cache_node, GFP_KERNEL,
-						  node);
+		n = alloc_cache_node(s, node, node, GFP_NOWAIT);
 		if (!n) {
 			free_kmem_cache_nodes(s);
 			return -ENOMEM;
@@ -855,10 +864,7 @@ static int slab_node_going_online(int nid)
 
 		if (get_node(s, nid))
 			continue;
-		if (s == kmem_cache || s == kmem_cache_node)
-			n = boot_cache_node(s, nid, NUMA_NO_NODE, GFP_KERNEL);
-		else
-			n = kmem_cache_alloc(kmem_cache_node, GFP_KERNEL);
+		n = alloc_cache_node(s, nid, NUMA_NO_NODE, GFP_KERNEL);
 		if (!n) {
 			ret = -ENOMEM;
 			break;

@@ -74,6 +74,19 @@ static struct memory_notify node_change(int nid)
 	};
 }
 
+/* The kernel's mem_hotplug_begin() and mem_hotplug_done(). */
+static void mem_hotplug_begin(void)
+{
+	cpus_read_lock();
+	mutex_lock(&mem_hotplug_lock);
+}
+
+static void mem_hotplug_done(void)
+{
+	mutex_unlock(&mem_hotplug_lock);
+	cpus_read_unlock();
+}
+
 /* Whether nid names a node of the machine, its pages set up. */
 static bool node_exists(int nid)
 {
@@ -88,8 +101,7 @@ int sim_node_online_memory(int nid)
 
 	if (!node_exists(nid))
 		return -EINVAL;
-	cpus_read_lock();
-	mutex_lock(&mem_hotplug_lock);
+	mem_hotplug_begin();
 	if (node_state(nid, N_MEMORY)) {
 		ret = -EEXIST;
 		goto out;
@@ -103,8 +115,7 @@ int sim_node_online_memory(int nid)
 	sim_node_pages_add(nid);
 	memory_notify(MEM_ONLINE, &arg);
 out:
-	mutex_unlock(&mem_hotplug_lock);
-	cpus_read_unlock();
+	mem_hotplug_done();
 	return ret;
 }
 
@@ -115,8 +126,7 @@ int sim_node_offline_memory(int nid)
 
 	if (!node_exists(nid))
 		return -EINVAL;
-	cpus_read_lock();
-	mutex_lock(&mem_hotplug_lock);
+	mem_hotplug_begin();
 	if (!node_state(nid, N_MEMORY)) {
 		ret = -EALREADY;
 		goto out;
@@ -132,7 +142,6 @@ int sim_node_offline_memory(int nid)
 	}
 	memory_notify(MEM_OFFLINE, &arg);
 out:
-	mutex_unlock(&mem_hotplug_lock);
-	cpus_read_unlock();
+	mem_hotplug_done();
 	return ret;
 }

@@ -320,8 +320,8 @@ class Seeded(FilesCase):
             "slub_oracle: kmalloc kmalloc kernel 64 cache=kmalloc-64 ksize=64\n"
             "slub_oracle: kmalloc kmalloc reclaimable 64 cache=kmalloc-rcl-64 ksize=64\n")
 
-    def compare(self, seeded, user):
-        expected = self.path("hardening.txt", self.KERNEL)
+    def compare(self, seeded, user, kernel=KERNEL):
+        expected = self.path("hardening.txt", kernel)
         p = subprocess.run([sys.executable, COMPARE] + (["--seeded"] if seeded else []) +
                            [expected, self.allow, "--user", self.path("user.txt", user)],
                            capture_output=True, text=True)
@@ -349,23 +349,15 @@ class Seeded(FilesCase):
         self.assertIn("cache: kernel kmalloc-rcl-64, libslab kmalloc-RND-64", out)
 
     def test_alignment_beyond_the_promise_is_not_compared(self):
-        kernel = self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n")
-        user = self.USER.replace("ksize=64\n", "ksize=64 align=128\n")
-        expected = self.path("hardening.txt", kernel)
-        p = subprocess.run([sys.executable, COMPARE, "--seeded", expected, self.allow,
-                            "--user", self.path("user.txt", user)],
-                           capture_output=True, text=True)
-        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        rc, out = self.compare(True, self.USER.replace("ksize=64\n", "ksize=64 align=128\n"),
+                               self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n"))
+        self.assertEqual(rc, 0, out)
 
     def test_alignment_short_of_the_promise_is_compared(self):
-        kernel = self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n")
-        user = self.USER.replace("ksize=64\n", "ksize=64 align=32\n")
-        expected = self.path("hardening.txt", kernel)
-        p = subprocess.run([sys.executable, COMPARE, "--seeded", expected, self.allow,
-                            "--user", self.path("user.txt", user)],
-                           capture_output=True, text=True)
-        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
-        self.assertIn("align: kernel 64, libslab 32", p.stdout)
+        rc, out = self.compare(True, self.USER.replace("ksize=64\n", "ksize=64 align=32\n"),
+                               self.KERNEL.replace("ksize=64\n", "ksize=64 align=64\n"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("align: kernel 64, libslab 32", out)
 
     def test_extract_writes_the_kernel_lines_seeded(self):
         console = self.path("console.log", "".join(
