@@ -522,9 +522,14 @@ static size_t slab_ksize(const struct kmem_cache *s)
 size_t ksize(const void *object)
 {
 	struct folio *folio;
+	size_t kfence_size;
 
 	if (unlikely(ZERO_OR_NULL_PTR(object)))
 		return 0;
+	/* KFENCE's object is as large as its request: past it is the guard. */
+	kfence_size = kfence_ksize(object);
+	if (kfence_size)
+		return kfence_size;
 	if (WARN_ON(!virt_addr_valid(object)))
 		return 0;
 	folio = virt_to_folio(object);

@@ -356,6 +356,8 @@ static void kmem_cache_release(struct kmem_cache *s)
 {
 	struct slab_alias *alias, *tmp;
 
+	/* KFENCE forgets s: its objects of s still in use become zombies. */
+	kfence_shutdown_cache(s);
 	list_for_each_entry_safe(alias, tmp, &s->aliases, list) {
 		list_del(&alias->list);
 		kfree(alias);

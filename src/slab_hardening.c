@@ -134,6 +134,7 @@ static int usercopy_abort(const char *type, const char *name, bool to_user,
 int libslab_check_usercopy(const void *ptr, unsigned long n, bool to_user)
 {
 	struct slab *slab = virt_to_slab(ptr);
+	bool is_kfence = is_kfence_address(ptr);
 	struct kmem_cache *s;
 	unsigned long offset;
 
@@ -143,8 +144,12 @@ int libslab_check_usercopy(const void *ptr, unsigned long n, bool to_user)
 	if ((const char *)ptr < (const char *)slab_address(slab))
 		return usercopy_abort("SLUB object not in SLUB page?!", NULL,
 				      to_user, 0, n);
-	offset = ((const char *)ptr - (const char *)slab_address(slab)) % s->size;
-	if (s->flags & SLAB_RED_ZONE) {
+	/* KFENCE puts its one object at either end of its page, unpadded. */
+	if (is_kfence)
+		offset = (const char *)ptr - (const char *)kfence_object_start(ptr);
+	else
+		offset = ((const char *)ptr - (const char *)slab_address(slab)) % s->size;
+	if (!is_kfence && (s->flags & SLAB_RED_ZONE)) {
 		if (offset < s->red_left_pad)
 			return usercopy_abort("SLUB object in left red zone",
 					      s->name, to_user, offset, n);

@@ -15,6 +15,8 @@
 static_assert(offsetof(struct slab, __page_flags) == offsetof(struct page, flags));
 static_assert(offsetof(struct slab, slab_cache) == offsetof(struct page, compound_head));
 static_assert(offsetof(struct slab, __page_refcount) == offsetof(struct page, _refcount));
+/* The slab type KFENCE, too, sets on its pool's pages through the folio. */
+static_assert(offsetof(struct slab, __page_type) == offsetof(struct page, page_type));
 static_assert(sizeof(struct slab) <= sizeof(struct page));
 /* cmpxchg128 needs the freelist/counters pair 16-byte aligned. */
 static_assert(offsetof(struct slab, freelist) % (2 * sizeof(void *)) == 0);
@@ -552,12 +554,12 @@ static __always_inline void *slab_alloc_fast(struct kmem_cache *s,
  */
 static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 				      int node, unsigned long addr,
-				      size_t orig_size)
+				      size_t orig_size, bool ask_kfence)
 {
 	/* slab_pre_alloc_hook(): its checks see only the bits allowed now. */
 	gfp_t hook_flags = gfpflags & gfp_allowed_mask;
 	void *object;
-	bool init;
+	bool init = false;
 
 	if (unlikely(!s))
 		return NULL;
@@ -572,6 +574,13 @@ static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 	if (slab_should_fail(s, hook_flags))
 		return NULL;
 
+	/* KFENCE's object comes zeroed as asked: the post-alloc hooks only. */
+	if (ask_kfence) {
+		object = kfence_alloc(s, orig_size, gfpflags);
+		if (unlikely(object))
+			goto post_alloc;
+	}
+
 	slab_tool_metadata_begin();
 	object = slab_alloc_fast(s, gfpflags, node, addr, orig_size);
 	maybe_wipe_obj_freeptr(s, object);
@@ -579,6 +588,7 @@ static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
 	if (unlikely(!object))
 		return NULL;
 	init = slab_want_init_on_alloc(gfpflags, s);
+post_alloc:
 	/*
 	 * slab_post_alloc_hook(): the whole object is handed out and zeroed,
 	 * then a kmalloc object's tail is taken back from the tools (the
@@ -612,7 +622,9 @@ static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
  * The entry points' allocation: with every hook off, a hit on the cpu
  * freelist is one plain lockless try, which calls nothing and so needs no
  * stack frame; anything else, a race included, is the whole path as a
- * tail call.
+ * tail call.  KFENCE is asked first, once, as 6.12's slab_alloc_node()
+ * asks it after the pre-alloc hook (which has nothing to do here): with
+ * its gate shut that is kfence_alloc()'s inline test, 6.12's cost.
  */
 static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 						  gfp_t gfpflags, int node,
@@ -621,12 +633,19 @@ static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 {
 	if (likely(slab_alloc_plain(s, gfpflags))) {
 		bool raced;
-		void *object = cpu_freelist_pop_fast(s, node, true, &raced);
+		void *object;
 
+		object = kfence_alloc(s, orig_size == CACHE_OBJECT_SIZE ?
+					 s->object_size : orig_size, gfpflags);
+		if (unlikely(object))
+			return object;
+		object = cpu_freelist_pop_fast(s, node, true, &raced);
 		if (likely(object))
 			return object;
+		return slab_alloc_full(s, gfpflags, node, addr, orig_size,
+				       false);
 	}
-	return slab_alloc_full(s, gfpflags, node, addr, orig_size);
+	return slab_alloc_full(s, gfpflags, node, addr, orig_size, true);
 }
 
 void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
@@ -728,6 +747,14 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 	 */
 	slab_tool_metadata_begin();
 	for (i = 0; i < size; i++) {
+		/*
+		 * 6.12 asks KFENCE before each object; here before each
+		 * object or run of objects taken off the cpu freelist.  Its
+		 * timer opens the gate for one object (kfence.burst more).
+		 */
+		p[i] = kfence_alloc(s, s->object_size, flags);
+		if (unlikely(p[i]))
+			continue;
 		if (likely(!s->random || !slab_extra_checks())) {
 			i += cpu_freelist_take(s, size - i, p + i);
 			if (i == size)
@@ -747,7 +774,8 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 		}
 	}
 	for (i = 0; i < size; i++)
-		maybe_wipe_obj_freeptr(s, p[i]);
+		if (likely(!is_kfence_address(p[i])))
+			maybe_wipe_obj_freeptr(s, p[i]);
 	slab_tool_metadata_end();
 	init = slab_want_init_on_alloc(flags, s);
 	for (i = 0; i < size; i++) {

@@ -287,6 +287,12 @@ static __always_inline void slab_free_hook(struct kmem_cache *s, void *object)
 static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 				    void *object, unsigned long addr)
 {
+	/*
+	 * KFENCE's object, in a page of its pool that passes for a slab of
+	 * s, goes back to KFENCE before any check or hook of the core.
+	 */
+	if (kfence_free(object))
+		return;
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
 	if (slab_extra_checks() &&
 	    unlikely(!check_valid_pointer(s, slab, object))) {
@@ -328,9 +334,15 @@ static __always_inline void slab_free_try_plain(struct kmem_cache *s,
 		case CPU_PUSH_DONE:
 			return;
 		case CPU_PUSH_NOT_CPU_SLAB:
-			/* Unless the copy was of a CPU the task has left. */
+			/*
+			 * Unless the copy was of a CPU the task has left.
+			 * KFENCE's objects are never in a cpu slab: 6.12's
+			 * test of every free comes only here.
+			 */
 			if (!slab_lockless_placed())
 				break;
+			if (kfence_free(object))
+				return;
 			__slab_free(s, slab, object, object, 1, addr);
 			return;
 		case CPU_PUSH_RACED:
@@ -445,6 +457,12 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
+	/* A KFENCE object is a slab of its own: back to KFENCE, alone. */
+	if (df->s && kfence_free(object)) {
+		df->slab = NULL;
+		p[size] = NULL;
+		return size;
+	}
 	if (!df->s || (slab_extra_checks() &&
 		       !check_valid_pointer(df->s, df->slab, object))) {
 		if (df->s)

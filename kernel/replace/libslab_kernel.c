@@ -253,6 +253,16 @@ bool kmem_dump_obj(void *object)
 	if (!folio_test_slab(folio))
 		return false;
 	s = folio_slab(folio)->slab_cache;
+	/*
+	 * KFENCE's object is alone in its page, at either end; a page of its
+	 * pool not yet handed out names no cache.
+	 */
+	if (is_kfence_address(object)) {
+		pr_cont(" slab %s (kfence), offset %lu", s ? s->name : "(none)",
+			(unsigned long)object -
+				(unsigned long)kfence_object_start(object));
+		return true;
+	}
 	offset = ((unsigned long)object - (unsigned long)folio_address(folio)) % s->size;
 	pr_cont(" slab %s, offset %lu of a %u-byte slot", s->name, offset,
 		s->size);

@@ -119,6 +119,14 @@
  *                      them; the userspace build has no tracer.
  * KUnit (<kunit/resource.h>, <kunit/test-bug.h>)
  *   kunit_get_current_test()  a slab error during a test fails that test.
+ * KFENCE (<linux/kfence.h>)
+ *   kfence_alloc()     NULL, or an object of its own pool it guards and
+ *                      zeroes as asked; its pages pass for a slab of s.
+ *   is_kfence_address(), kfence_free(), kfence_ksize(),
+ *   kfence_object_start()  recognise such an object and take it back,
+ *                      size it, find its start; kfence_shutdown_cache()
+ *                      before a cache's memory goes.  The shim has no pool:
+ *                      no object is KFENCE's.
  */
 #include <linux/kernel.h>
 #include <linux/types.h>
@@ -167,6 +175,7 @@
 #include <linux/swab.h>
 #include <linux/random.h>
 #include <linux/jump_label.h>
+#include <linux/kfence.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
 #include <trace/events/kmem.h>
