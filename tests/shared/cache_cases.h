@@ -200,6 +200,40 @@ SLAB_TEST(test_merge_needs_same_accounting_flags)
 	kmem_cache_destroy(a);
 }
 
+/*
+ * SLAB_SKIP_KFENCE is set on a cache after its creation (lib/slub_kunit.c
+ * does, and 6.12's sysfs skip_kfence): with KFENCE, 6.12's
+ * __kmem_cache_create_args() refuses it as a flag outside
+ * SLAB_FLAGS_PERMITTED; without KFENCE the flag is 0 and asks nothing.
+ * Set, it does not keep caches apart: it is in neither SLAB_NEVER_MERGE
+ * nor SLAB_MERGE_SAME.
+ */
+SLAB_TEST(test_skip_kfence_is_refused_at_creation_and_merges)
+{
+	struct kmem_cache *asked, *a, *b;
+
+	slab_reports_begin();
+	asked = kmem_cache_create("skip_kfence_asked", 360, 0, SLAB_SKIP_KFENCE, NULL);
+	if (SLAB_SKIP_KFENCE) {
+		slab_assert_null(asked);
+		slab_assert_reported("(skip_kfence_asked) failed with error -22");
+	} else {
+		slab_assert_not_null(asked);
+		kmem_cache_destroy(asked);
+	}
+	a = kmem_cache_create("skip_kfence_set", 360, 0, 0, NULL);
+	slab_assert_not_null(a);
+	if (strcmp(kmem_cache_name(a), "skip_kfence_set")) {
+		kmem_cache_destroy(a);
+		slab_skip("the kernel has a cache skip_kfence_set merges into");
+	}
+	a->flags |= SLAB_SKIP_KFENCE;
+	b = kmem_cache_create("skip_kfence_other", 360, 0, 0, NULL);
+	slab_assert_ptr_eq(a, b);
+	kmem_cache_destroy(b);
+	kmem_cache_destroy(a);
+}
+
 SLAB_TEST(test_usercopy_caches_are_not_merged)
 {
 	struct kmem_cache *a = kmem_cache_create("uc_plain", 368, 0, 0, NULL);
@@ -365,6 +399,7 @@ SLAB_TEST_TABLE(cache_cases) = {
 	SLAB_CASE(test_no_merge_with_never_merge_flags),
 	SLAB_CASE(test_debug_flags_merge_without_slub_debug),
 	SLAB_CASE(test_merge_needs_same_accounting_flags),
+	SLAB_CASE(test_skip_kfence_is_refused_at_creation_and_merges),
 	SLAB_CASE(test_usercopy_caches_are_not_merged),
 	SLAB_CASE(test_merged_alias_is_not_a_separate_slabinfo_line),
 	SLAB_CASE(test_aliases_are_listed_with_their_cache),
