@@ -160,9 +160,13 @@ static int new_kmalloc_cache(unsigned int idx, enum kmalloc_cache_type type)
 	char *name = kmalloc_names[type][idx];
 	struct kmem_cache *s;
 
+	/*
+	 * Without ZONE_DMA, KMALLOC_DMA is KMALLOC_NORMAL: the normal caches
+	 * are no DMA caches (KFENCE, for one, leaves DMA caches alone).
+	 */
 	if (type == KMALLOC_RECLAIM)
 		flags |= SLAB_RECLAIM_ACCOUNT;
-	else if (type == KMALLOC_DMA)
+	else if (KMALLOC_DMA != KMALLOC_NORMAL && type == KMALLOC_DMA)
 		flags |= SLAB_CACHE_DMA;
 	else if (type == KMALLOC_CGROUP)
 		flags |= SLAB_ACCOUNT;
