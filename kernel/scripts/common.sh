@@ -50,8 +50,12 @@ fail() {
 # between "libslab: expected report begin" and "... end" (printed by tests
 # that provoke a slub_debug report on purpose) do not count, nor do the
 # base64 lines of a dump after "libslab-dump: " (replacement-init.sh),
-# whose letters could spell "Oops".  Prints the offending lines; returns 0
-# when the log is clean.
+# whose letters could spell "Oops".  Nor do KFENCE's reports while the
+# kernel's KUnit suite kfence (mm/kfence/kfence_test.c) runs, each from its
+# "BUG: KFENCE:" line to its closing rule: the suite provokes them and
+# captures the console: its cases match each report they provoke, and
+# those that provoke none check that none came.  Prints the offending lines; returns 0 when the log
+# is clean.
 libslab_console_clean() {
 	local log=$1 bad
 
@@ -59,6 +63,10 @@ libslab_console_clean() {
 		/libslab: expected report begin/ { expected++; next }
 		/libslab: expected report end/ { if (expected) expected--; next }
 		expected { next }
+		/^ *# Subtest: kfence$/ { kfence_suite = 1 }
+		/^(not )?ok [0-9]+ kfence$/ { kfence_suite = 0 }
+		kfence_suite && /^BUG: KFENCE: / { kfence_report = 1 }
+		kfence_report { if (/^=+$/) kfence_report = 0; next }
 		/^libslab-dump: / { next }
 		/WARNING:|BUG:|Oops|Kernel panic|general protection fault|kernel BUG|UBSAN:|KASAN:|possible recursive locking|inconsistent lock state|possible circular locking|lock held when returning|suspicious RCU usage|Bad page|bad page state|Call Trace:|INFO: task .* blocked|rcu_preempt detected stalls|BUG [^ ]* \(/ {
 			print FILENAME ":" FNR ": " $0

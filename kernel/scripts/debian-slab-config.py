@@ -84,7 +84,7 @@ OPTIONS = [
     ("MEMCG_V1", "debian", "MEMCG"),
     ("MEM_ALLOC_PROFILING", "held", "SLAB_OBJ_EXT"),
     # the debuggers with slab hooks
-    ("KFENCE", "held", "KFENCE"),
+    ("KFENCE", "debian", None),
     ("KFENCE_SAMPLE_INTERVAL", "debian", "KFENCE"),
     ("KFENCE_NUM_OBJECTS", "debian", "KFENCE"),
     ("KFENCE_DEFERRABLE", "debian", "KFENCE"),

@@ -112,6 +112,8 @@ STOCK_FILE=$LIBSLAB_REPO/kernel/replace/stock-$ARCH.txt
 STOCK_SLABINFO=$LIBSLAB_REPO/kernel/replace/stock-slabinfo-$ARCH.txt
 SLABINFO_EXPLAINED=$LIBSLAB_REPO/kernel/replace/slabinfo-replacement-$ARCH.txt
 STAMP=$(date +%Y%m%d-%H%M%S)
+# kfence_test waits up to 100 intervals for each sampled object
+KFENCE_INTERVAL_MS=10
 KIND=$([ $STOCK = 1 ] && echo stock || echo replacement)
 BUILDLOG=$LIBSLAB_LOGDIR/build-$ARCH-$KIND-$STAMP.log
 CONSOLE=$LIBSLAB_LOGDIR/boot-$ARCH-$KIND-$STAMP.log
@@ -213,6 +215,12 @@ if grep -qx 'CONFIG_SLUB_KUNIT_TEST=m' "$BUILD/.config"; then
 fi
 say "$ARCH $KIND kernel built in $(( $(date +%s) - t0 )) s; log $BUILDLOG"
 
+# The kernel's own KUnit suites whose counts must be stock SLUB's: its slab
+# test, and KFENCE's where the kernel has it
+KERNEL_SUITE_LIST=(slub_test)
+grep -qx 'CONFIG_KFENCE_KUNIT_TEST=y' "$BUILD/.config" && KERNEL_SUITE_LIST+=(kfence)
+KERNEL_SUITES=$(IFS='|'; echo "${KERNEL_SUITE_LIST[*]}")
+
 # 3. the allocator in vmlinux is libslab's
 if [ $STOCK = 0 ]; then
 	# (A stock build in the same directory leaves its objects behind.)
@@ -270,6 +278,9 @@ APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
 # x86_64: two nodes (NUMA_EMU), so that every cache has two
 # kmem_cache_nodes and the tests and workload run on a NUMA machine
 [ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux numa=fake=2"
+# KFENCE samples from boot on (Debian's default interval is 0: off), often
+# enough that kfence_test, which waits for each sample, stays short
+grep -qx 'CONFIG_KFENCE=y' "$BUILD/.config" && APPEND="$APPEND kfence.sample_interval=$KFENCE_INTERVAL_MS"
 t1=$(date +%s)
 timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
 	-kernel "$BUILD/$IMAGE" -initrd "$INITRD" -append "$APPEND" \
@@ -289,17 +300,19 @@ suite_counts() {
 	sed -nE 's/^ *# ([a-z0-9_]+): (pass:[0-9]+ fail:[0-9]+ skip:[0-9]+ total:[0-9]+)$/\1 \2/p' "$CONSOLE"
 }
 meminit=$(sed -nE 's/^test_meminit: (all [0-9]+ tests passed!|failures: .*)$/test_meminit \1/p' "$CONSOLE")
-kernel_counts=$(suite_counts | grep '^slub_test '; echo "$meminit")
+kernel_counts=$(suite_counts | grep -E "^($KERNEL_SUITES) "; echo "$meminit")
 
 if [ $STOCK = 1 ]; then
-	if [ -z "$meminit" ] || ! suite_counts | grep -q '^slub_test '; then
+	if [ -z "$meminit" ] || [ "$(suite_counts | grep -cE "^($KERNEL_SUITES) ")" != "${#KERNEL_SUITE_LIST[@]}" ]; then
 		tail -30 "$CONSOLE"
-		fail "the stock boot printed no slub_test or test_meminit result"
+		fail "the stock boot printed no test_meminit result or not every count of ${KERNEL_SUITE_LIST[*]}"
 	fi
 	{
 		echo "# The kernel's own slab tests on stock SLUB, $ARCH, the configuration of"
 		echo "# run-replacement.sh with CONFIG_SLUB: written by run-replacement.sh --stock."
 		[ ${#MODULE_FILES[@]} -gt 0 ] && echo "# slub_test ran as the module lib/slub_kunit.ko."
+		grep -q 'kfence.sample_interval=' <<< "$APPEND" &&
+			echo "# kfence (mm/kfence/kfence_test.c) ran with kfence.sample_interval=$KFENCE_INTERVAL_MS."
 		echo "$FINGERPRINT"
 		echo "$kernel_counts"
 	} > "$STOCK_FILE"
@@ -333,7 +346,7 @@ counts=$(suite_counts)
 echo "$counts" | sed 's/^/    /'
 # A suite's verdict is its top-level KTAP line (a suite of one case
 # prints no count line).
-for suite in slub_test libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress libslab_replace; do
+for suite in "${KERNEL_SUITE_LIST[@]}" libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress libslab_replace; do
 	line=$(grep "^$suite " <<< "$counts")
 	line=${line#"$suite "}
 	check "$(grep -qE "^ok [0-9]+ $suite\$" "$CONSOLE" && echo ok)" \
