@@ -34,17 +34,23 @@ static bool is_kmalloc_64(struct kmem_cache *s)
  * kmalloc(), which indexes kmalloc_caches itself: the object comes from
  * kmalloc_caches[KMALLOC_NORMAL][6] (or, with RANDOM_KMALLOC_CACHES, its
  * random copy for this call site), lies in a folio of the kernel's slab
- * page type, and libslab counts it in use until kfree().
+ * page type, and libslab counts it in use until kfree().  KFENCE keeps
+ * out of that cache meanwhile (its object would lie on no slab), as
+ * /sys/kernel/slab/<cache>/skip_kfence keeps it out.
  */
 static void libslab_replace_inline_kmalloc(struct kunit *test)
 {
-	struct kmem_cache *s;
+	struct kmem_cache *s, *site;
+	slab_flags_t had_skip;
 	unsigned long before;
 	struct folio *folio;
 	void *p;
 
 	KUNIT_ASSERT_EQ(test, kmalloc_index(64), 6);
 	KUNIT_ASSERT_NOT_NULL(test, kmalloc_caches[KMALLOC_NORMAL][6]);
+	site = kmalloc_caches[kmalloc_type(GFP_KERNEL, _RET_IP_)][6];
+	had_skip = site->flags & SLAB_SKIP_KFENCE;
+	site->flags |= SLAB_SKIP_KFENCE;
 	p = kmalloc(64, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	folio = virt_to_folio(p);
@@ -52,12 +58,13 @@ static void libslab_replace_inline_kmalloc(struct kunit *test)
 	s = folio_slab(folio)->slab_cache;
 	KUNIT_EXPECT_TRUE(test, is_kmalloc_64(s));
 	/* The kernel's own kmalloc_type() names the copy: the inline call's site is ours. */
-	KUNIT_EXPECT_PTR_EQ(test, s, kmalloc_caches[kmalloc_type(GFP_KERNEL, _RET_IP_)][6]);
+	KUNIT_EXPECT_PTR_EQ(test, s, site);
 	KUNIT_EXPECT_EQ(test, s->object_size, 64);
 	before = libslab_count_inuse(s);
 	KUNIT_EXPECT_GE(test, before, 1);
 	kfree(p);
 	KUNIT_EXPECT_EQ(test, libslab_count_inuse(s), before - 1);
+	site->flags = (site->flags & ~SLAB_SKIP_KFENCE) | had_skip;
 }
 
 /*

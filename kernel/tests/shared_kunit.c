@@ -185,8 +185,24 @@ static void slab_assert_not_captured(struct kunit *test, const char *text)
 #include "cache_cases.h"
 #include "debug_cases.h"
 
+static struct slab_test_kfence_saved kmalloc_suite_kfence;
+
+/* The kmalloc cases size and count the kmalloc caches' objects. */
+static int libslab_kmalloc_suite_init(struct kunit_suite *suite)
+{
+	slab_test_kmalloc_skip_kfence(&kmalloc_suite_kfence);
+	return 0;
+}
+
+static void libslab_kmalloc_suite_exit(struct kunit_suite *suite)
+{
+	slab_test_kmalloc_let_kfence_back(&kmalloc_suite_kfence);
+}
+
 static struct kunit_suite libslab_kmalloc_suite = {
 	.name = "libslab_kmalloc",
+	.suite_init = libslab_kmalloc_suite_init,
+	.suite_exit = libslab_kmalloc_suite_exit,
 	.test_cases = kmalloc_cases,
 };
 

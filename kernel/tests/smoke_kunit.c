@@ -9,6 +9,8 @@
  * (CONFIG_LIBSLAB_ALLOCATOR).
  */
 #include <kunit/test.h>
+#include "../slab.h"
+#include "slab_test.h"
 
 #define SMOKE_NR_OBJS	512
 
@@ -53,6 +55,7 @@ static void libslab_smoke_cache_alloc_free(struct kunit *test)
 
 	s = kmem_cache_create("libslab_smoke_64", 64, NULL, SLAB_NO_MERGE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s);
+	slab_test_skip_kfence(s);
 	KUNIT_EXPECT_STREQ(test, kmem_cache_name(s), "libslab_smoke_64");
 	KUNIT_EXPECT_PTR_EQ(test, libslab_find_cache("libslab_smoke_64"), s);
 
@@ -101,6 +104,7 @@ static void libslab_smoke_many_slabs(struct kunit *test)
 
 	s = kmem_cache_create("libslab_smoke_256", 256, NULL, SLAB_NO_MERGE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s);
+	slab_test_skip_kfence(s);
 
 	for (i = 0; i < SMOKE_NR_OBJS; i++) {
 		objs[i] = kmem_cache_alloc(s, GFP_KERNEL);
@@ -221,6 +225,7 @@ static void libslab_smoke_bulk_shrink_destroy(struct kunit *test)
 
 	s = kmem_cache_create("libslab_smoke_bulk", 128, NULL, SLAB_NO_MERGE);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s);
+	slab_test_skip_kfence(s);
 
 	KUNIT_ASSERT_EQ(test, kmem_cache_alloc_bulk(s, GFP_KERNEL,
 						    ARRAY_SIZE(objs), objs),
@@ -251,8 +256,24 @@ static struct kunit_case libslab_smoke_cases[] = {
 	{}
 };
 
+static struct slab_test_kfence_saved smoke_suite_kfence;
+
+/* libslab_smoke_kmalloc_sizes checks each kmalloc object's ksize() and slab. */
+static int libslab_smoke_suite_init(struct kunit_suite *suite)
+{
+	slab_test_kmalloc_skip_kfence(&smoke_suite_kfence);
+	return 0;
+}
+
+static void libslab_smoke_suite_exit(struct kunit_suite *suite)
+{
+	slab_test_kmalloc_let_kfence_back(&smoke_suite_kfence);
+}
+
 static struct kunit_suite libslab_smoke_suite = {
 	.name = "libslab_smoke",
+	.suite_init = libslab_smoke_suite_init,
+	.suite_exit = libslab_smoke_suite_exit,
 	.test_cases = libslab_smoke_cases,
 };
 

@@ -63,6 +63,7 @@ SLAB_TEST(test_ctor_runs_once_per_object_at_slab_creation)
 	struct kmem_cache *s = kmem_cache_create("ctor_once", 256, 0, 0, counting_ctor);
 	void *p, *keep;
 
+	slab_test_skip_kfence(s);
 	ctor_calls = 0;
 	p = kmem_cache_alloc(s, GFP_KERNEL);
 	slab_assert_eq(ctor_calls, oo_objects(s->oo));

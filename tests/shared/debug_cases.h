@@ -14,12 +14,8 @@ static struct kmem_cache *make_debug(const char *name, unsigned int size,
 
 	slab_assert_not_null(s);
 	slab_assert(kmem_cache_debug(s));
-	/*
-	 * A KFENCE object has none of slub_debug's red zones, poison or
-	 * tracks: the cases check those, so KFENCE keeps out, as
-	 * lib/slub_kunit.c keeps it out of its caches.
-	 */
-	s->flags |= SLAB_SKIP_KFENCE;
+	/* A KFENCE object has none of slub_debug's red zones, poison or tracks. */
+	slab_test_skip_kfence(s);
 	return s;
 }
 

@@ -72,4 +72,61 @@ static inline unsigned long slab_test_nr_slabs(struct kmem_cache *s)
 	return slab_test_sum_nodes(s, libslab_node_nr_slabs);
 }
 
+/*
+ * KFENCE kept out of s, as lib/slub_kunit.c keeps it out of its own
+ * caches.  A kernel that samples with KFENCE (the x86_64 replacement boot)
+ * now and then hands out an object of KFENCE's pool instead: as in 6.12,
+ * it lies on no slab of s, its ksize() is the size asked and its
+ * constructor runs for it alone, so a case that counts, sizes or places
+ * s's objects sets this first.  SLAB_SKIP_KFENCE is 0 where KFENCE is not
+ * built (userspace, the other boots).
+ */
+static inline void slab_test_skip_kfence(struct kmem_cache *s)
+{
+	s->flags |= SLAB_SKIP_KFENCE;
+}
+
+/* The kmalloc caches that had SLAB_SKIP_KFENCE already, one bit per index. */
+struct slab_test_kfence_saved {
+	unsigned long had[NR_KMALLOC_TYPES];
+};
+
+/*
+ * KFENCE kept out of every kmalloc cache while a suite that checks their
+ * geometry runs, as writing 1 to /sys/kernel/slab/<cache>/skip_kfence
+ * does; slab_test_kmalloc_let_kfence_back() clears the flag again where
+ * it was clear.
+ */
+static inline void slab_test_kmalloc_skip_kfence(struct slab_test_kfence_saved *saved)
+{
+	int type, i;
+
+	BUILD_BUG_ON(KMALLOC_SHIFT_HIGH >= BITS_PER_LONG);
+	for (type = 0; type < NR_KMALLOC_TYPES; type++) {
+		saved->had[type] = 0;
+		for (i = 0; i <= KMALLOC_SHIFT_HIGH; i++) {
+			struct kmem_cache *s = kmalloc_caches[type][i];
+
+			if (!s)
+				continue;
+			if (s->flags & SLAB_SKIP_KFENCE)
+				saved->had[type] |= 1UL << i;
+			slab_test_skip_kfence(s);
+		}
+	}
+}
+
+static inline void slab_test_kmalloc_let_kfence_back(const struct slab_test_kfence_saved *saved)
+{
+	int type, i;
+
+	for (type = 0; type < NR_KMALLOC_TYPES; type++)
+		for (i = 0; i <= KMALLOC_SHIFT_HIGH; i++) {
+			struct kmem_cache *s = kmalloc_caches[type][i];
+
+			if (s && !(saved->had[type] & (1UL << i)))
+				s->flags &= ~SLAB_SKIP_KFENCE;
+		}
+}
+
 #endif
