@@ -298,9 +298,6 @@ extern struct list_head slab_caches;
 extern struct kmem_cache *kmem_cache;		/* caches struct kmem_cache */
 extern struct kmem_cache *kmem_cache_node;	/* caches struct kmem_cache_node */
 extern bool slab_nomerge;
-/* libslab_cache_aliases() for a caller that holds slab_mutex (slabinfo.c). */
-unsigned int libslab_cache_aliases_locked(struct kmem_cache *s, const char **names,
-				     unsigned int max);
 extern unsigned int slub_min_order;
 extern unsigned int slub_max_order;
 extern unsigned int slub_min_objects;

@@ -654,8 +654,8 @@ int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size)
 EXPORT_SYMBOL(libslab_sysfs_dir_name);
 
 /* The links that the kernel's sysfs_slab_add() and sysfs_slab_alias() make. */
-unsigned int libslab_sysfs_links_locked(struct kmem_cache *s, const char **names,
-				   unsigned int max)
+unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
+				 unsigned int max)
 {
 	unsigned int own = 0;
 
@@ -669,20 +669,8 @@ unsigned int libslab_sysfs_links_locked(struct kmem_cache *s, const char **names
 			names[0] = s->name;
 		own = 1;
 	}
-	return own + libslab_cache_aliases_locked(s, names + min(own, max),
-					     max > own ? max - own : 0);
-}
-EXPORT_SYMBOL(libslab_sysfs_links_locked);
-
-unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
-				 unsigned int max)
-{
-	unsigned int n;
-
-	mutex_lock(&slab_mutex);
-	n = libslab_sysfs_links_locked(s, names, max);
-	mutex_unlock(&slab_mutex);
-	return n;
+	return own + libslab_cache_aliases(s, names + min(own, max),
+					   max > own ? max - own : 0);
 }
 EXPORT_SYMBOL(libslab_sysfs_links);
 

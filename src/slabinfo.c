@@ -116,28 +116,18 @@ out:
 }
 EXPORT_SYMBOL(libslab_find_cache);
 
-unsigned int libslab_cache_aliases_locked(struct kmem_cache *s, const char **names,
-				     unsigned int max)
+unsigned int libslab_cache_aliases(struct kmem_cache *s, const char **names,
+				   unsigned int max)
 {
 	struct slab_alias *alias;
 	unsigned int n = 0;
 
-	lockdep_assert_held(&slab_mutex);
+	mutex_lock(&slab_mutex);
 	list_for_each_entry(alias, &s->aliases, list) {
 		if (n < max)
 			names[n] = alias->name;
 		n++;
 	}
-	return n;
-}
-
-unsigned int libslab_cache_aliases(struct kmem_cache *s, const char **names,
-				   unsigned int max)
-{
-	unsigned int n;
-
-	mutex_lock(&slab_mutex);
-	n = libslab_cache_aliases_locked(s, names, max);
 	mutex_unlock(&slab_mutex);
 	return n;
 }

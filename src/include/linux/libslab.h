@@ -172,9 +172,6 @@ int libslab_sysfs_dir_name(struct kmem_cache *s, char *buf, size_t size);
  */
 unsigned int libslab_sysfs_links(struct kmem_cache *s, const char **names,
 				 unsigned int max);
-/* The same, for a caller that holds slab_mutex (the platform's notices). */
-unsigned int libslab_sysfs_links_locked(struct kmem_cache *s, const char **names,
-				   unsigned int max);
 
 /*
  * The files of /sys/kernel/debug/slab/<cache>/: alloc_traces and
