@@ -19,9 +19,11 @@ LIBSLAB_USERSPACE_PACKAGES=(
 # (checkpatch's spdxcheck needs ply and git, sparse), booting the KUnit
 # suites in QEMU and the module in a busybox initramfs; Debian's own
 # kernel configurations, whose slab options the x86_64 replacement boot
-# takes (kernel/scripts/debian-slab-config.py).
+# takes (kernel/scripts/debian-slab-config.py); the arm64 C
+# library for the static tools/mm/slabinfo of the arm64 replacement boot.
 LIBSLAB_KERNEL_PACKAGES=(
 	qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu
+	libc6-dev-arm64-cross
 	bc flex bison libelf-dev libssl-dev cpio rsync xz-utils git sparse
 	python3-ply python3-git busybox-static linux-config-6.12
 )

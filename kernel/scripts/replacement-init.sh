@@ -13,10 +13,12 @@
 #   2. run kernel/scripts/trace-workload.sh (copied in as
 #      /trace-workload.sh), then stop tracing;
 #   3. copy /proc/meminfo and /proc/slabinfo to the console after marker
-#      lines;
+#      lines; then /sys/kernel/slab, /sys/kernel/debug/slab and the
+#      kernel's tools/mm/slabinfo (slabinfo-tool-init.sh, copied in as
+#      /slabinfo-tool-init.sh);
 #   4. write a dump in capture-boot-trace.sh's format (cmdline, slabinfo,
-#      empty caches and aliases sections;
-#      the trace) for "slabsim replay", gzip-compressed (the emulated
+#      empty caches and aliases sections; the trace) for "slabsim
+#      replay", gzip-compressed (the emulated
 #      serial port moves about 100 KiB/s) and base64-encoded on the
 #      console, each line after "libslab-dump: " (one console serves
 #      every architecture: QEMU's arm64 virt machine has one UART), with
@@ -44,6 +46,8 @@ echo "libslab-replacement: meminfo"
 cat /proc/meminfo
 echo "libslab-replacement: slabinfo"
 cat /proc/slabinfo
+# shellcheck source=kernel/scripts/slabinfo-tool-init.sh
+. /slabinfo-tool-init.sh
 dmesg -c > /dev/null
 dmesg -n 1
 echo "libslab-replacement: dump"

@@ -28,12 +28,15 @@
 # where the kernel has the kernel's slab test as a module (x86_64:
 # replacement-x86_64.config), turns on the kmem events, runs the
 # trace capture's workload (trace-workload.sh), prints /proc/meminfo and
-# /proc/slabinfo, writes a dump of the events in capture-boot-trace.sh's
+# /proc/slabinfo, then /sys/kernel/slab, debugfs's slab files and the
+# kernel's tools/mm/slabinfo (compiled here from the tree, static) run on
+# them (slabinfo-tool-init.sh), writes a dump of the events in capture-boot-trace.sh's
 # format, gzipped and base64-encoded, on the console, and restarts the
 # machine.
 #
 # Fails when
-#   - kernel/replace/stock-<arch>.txt or stock-slabinfo-<arch>.txt (below)
+#   - kernel/replace/stock-<arch>.txt, stock-slabinfo-<arch>.txt or
+#     stock-sysfs-<arch>.txt (below)
 #     is missing, or was recorded from another configuration: its
 #     "# fingerprint:" line (the kernel's version and the sha256 of the
 #     fragments, in order) is not this run's; checked before the build;
@@ -58,16 +61,22 @@
 #     pagesperslab of /proc/slabinfo differ from stock SLUB's on the same
 #     configuration and workload (kernel/replace/stock-slabinfo-<arch>.txt)
 #     where kernel/replace/slabinfo-replacement-<arch>.txt does not explain
-#     the difference (compare-slabinfo.py), or "slabsim replay" of the
+#     the difference (compare-slabinfo.py), or /sys/kernel/slab, its
+#     debugfs files or slabinfo -a, -T, -v, -S -z disagree with stock
+#     SLUB's (kernel/replace/stock-sysfs-<arch>.txt) where
+#     kernel/replace/sysfs-replacement-<arch>.txt does not explain the
+#     difference, or with /proc/slabinfo (compare-slabinfo-tool.py), or
+#     "slabsim replay" of the
 #     boot's kmem events fails.  slabsim is $LIBSLAB_SLABSIM, else
 #     build/default's or build/release's, else one built here with meson
 #     in $LIBSLAB_KERNEL_DIR/slabsim-build.
 #
 # --stock builds the same kernel with SLUB chosen instead (in the same
 # build directory, so only what depends on the choice is rebuilt), boots
-# it and rewrites kernel/replace/stock-<arch>.txt and
+# it and rewrites kernel/replace/stock-<arch>.txt,
 # kernel/replace/stock-slabinfo-<arch>.txt (its /proc/slabinfo after the
-# workload) from its console, each with this configuration's fingerprint;
+# workload) and kernel/replace/stock-sysfs-<arch>.txt (its sysfs and
+# debugfs lines and slabinfo -a) from its console, each with this configuration's fingerprint;
 # the next run switches back.  --build-only stops after the link checks.
 # --sparse runs sparse (C=2) over lib/libslab/ and mm/libslab_layout.c of
 # the replacement build and fails on any report (the side-by-side build
@@ -92,7 +101,7 @@ while [ $# -gt 0 ]; do
 	--build-only) BUILD_ONLY=1; shift ;;
 	--stock) STOCK=1; shift ;;
 	--sparse) SPARSE=1; shift ;;
-	-h|--help) sed -n '4,74p' "$0"; exit 0 ;;
+	-h|--help) sed -n '4,83p' "$0"; exit 0 ;;
 	-*) fail "unknown option $1 (try --help)" ;;
 	*) [ -f "$1" ] || fail "no config fragment $1"; EXTRA+=("$1"); shift ;;
 	esac
@@ -110,7 +119,9 @@ BUILD=${LIBSLAB_BUILD_DIR:-$LIBSLAB_BASE/build-$ARCH-replacement}
 TREE=$LIBSLAB_TREE
 STOCK_FILE=$LIBSLAB_REPO/kernel/replace/stock-$ARCH.txt
 STOCK_SLABINFO=$LIBSLAB_REPO/kernel/replace/stock-slabinfo-$ARCH.txt
+STOCK_SYSFS=$LIBSLAB_REPO/kernel/replace/stock-sysfs-$ARCH.txt
 SLABINFO_EXPLAINED=$LIBSLAB_REPO/kernel/replace/slabinfo-replacement-$ARCH.txt
+SYSFS_EXPLAINED=$LIBSLAB_REPO/kernel/replace/sysfs-replacement-$ARCH.txt
 STAMP=$(date +%Y%m%d-%H%M%S)
 # kfence_test waits up to 100 intervals for each sampled object
 KFENCE_INTERVAL_MS=10
@@ -153,7 +164,7 @@ fingerprint() {
 }
 FINGERPRINT=$(fingerprint) || exit 1
 if [ $STOCK = 0 ]; then
-	for baseline in "$STOCK_FILE" "$STOCK_SLABINFO"; do
+	for baseline in "$STOCK_FILE" "$STOCK_SLABINFO" "$STOCK_SYSFS"; do
 		[ -f "$baseline" ] || fail "no $baseline: record it with run-replacement.sh --arch $ARCH --stock"
 		recorded=$(grep '^# fingerprint: ' "$baseline")
 		[ "$recorded" = "$FINGERPRINT" ] && continue
@@ -213,6 +224,11 @@ if grep -qx 'CONFIG_SLUB_KUNIT_TEST=m' "$BUILD/.config"; then
 	[ -f "$BUILD/lib/slub_kunit.ko" ] || fail "no $BUILD/lib/slub_kunit.ko built"
 	MODULE_FILES+=("$BUILD/lib/slub_kunit.ko:/lib/modules/slub_kunit.ko")
 fi
+# The kernel's own slab tool, for init to run on /sys/kernel/slab: static,
+# so that the busybox initramfs needs no C library.
+SLABINFO_TOOL=$BUILD/tools-mm-slabinfo
+"${CROSS}gcc" -O2 -Wall -static -o "$SLABINFO_TOOL" "$TREE/tools/mm/slabinfo.c" >> "$BUILDLOG" 2>&1 ||
+	{ tail -20 "$BUILDLOG"; fail "${CROSS}gcc -static tools/mm/slabinfo.c (log $BUILDLOG; arm64 needs libc6-dev-arm64-cross)"; }
 say "$ARCH $KIND kernel built in $(( $(date +%s) - t0 )) s; log $BUILDLOG"
 
 # The kernel's own KUnit suites whose counts must be stock SLUB's: its slab
@@ -271,12 +287,17 @@ INITRD=$BUILD/replacement-initramfs.cpio.gz
 BUSYBOX=$(libslab_busybox "$ARCH") || exit 1
 LIBSLAB_BUSYBOX=$BUSYBOX "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INITRD" \
 	"$LIBSLAB_REPO/kernel/scripts/replacement-init.sh" \
-	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" "${MODULE_FILES[@]}" ||
+	"$LIBSLAB_REPO/kernel/scripts/trace-workload.sh:/trace-workload.sh" \
+	"$LIBSLAB_REPO/kernel/scripts/slabinfo-tool-init.sh:/slabinfo-tool-init.sh" \
+	"$SLABINFO_TOOL:/usr/bin/slabinfo" "${MODULE_FILES[@]}" ||
 	fail "make-initramfs.sh"
 APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
 APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
 # x86_64: two nodes (NUMA_EMU), so that every cache has two
 # kmem_cache_nodes and the tests and workload run on a NUMA machine
+# One cache that tracks its users, for debugfs's trace files and for a
+# validate that checks something (slabinfo -v); 6.12 refuses it elsewhere.
+APPEND="$APPEND slab_debug=U,shmem_inode_cache"
 [ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux numa=fake=2"
 # KFENCE samples from boot on (Debian's default interval is 0: off), often
 # enough that kfence_test, which waits for each sample, stays short
@@ -325,12 +346,23 @@ if [ $STOCK = 1 ]; then
 		echo "# with CONFIG_SLUB, after init's workload (trace-workload.sh): written by"
 		echo "# run-replacement.sh --stock, compared with libslab's by compare-slabinfo.py."
 		echo "$FINGERPRINT"
-		sed -n '/^libslab-replacement: slabinfo$/,/^libslab-replacement: dump$/p' "$CONSOLE" |
+		sed -n '/^libslab-replacement: slabinfo$/,/^libslab-replacement: sysfs$/p' "$CONSOLE" |
 			grep -E '^(slabinfo - version|# name|[^ ]+ +[0-9]+ +[0-9]+ .* : tunables )'
 	} > "$STOCK_SLABINFO"
 	python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo.py" "$STOCK_SLABINFO" "$STOCK_SLABINFO" \
 		> /dev/null || fail "no slabinfo in the stock boot's console $CONSOLE"
 	say "stock SLUB slabinfo written to $STOCK_SLABINFO ($(grep -c ' : tunables ' "$STOCK_SLABINFO") caches)"
+	{
+		echo "# /sys/kernel/slab and /sys/kernel/debug/slab of stock SLUB, $ARCH, the"
+		echo "# configuration of run-replacement.sh with CONFIG_SLUB, after init's workload"
+		echo "# (slabinfo-tool-init.sh), and the kernel's slabinfo -a: written by"
+		echo "# run-replacement.sh --stock, compared with libslab's by compare-slabinfo-tool.py."
+		echo "$FINGERPRINT"
+		python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo-tool.py" --record "$CONSOLE"
+	} > "$STOCK_SYSFS" || fail "no /sys/kernel/slab lines in the stock boot's console $CONSOLE"
+	python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo-tool.py" "$STOCK_SYSFS" "$CONSOLE" |
+		sed 's/^/    /'
+	say "stock SLUB sysfs written to $STOCK_SYSFS ($(grep -c '^libslab-sysfs: dir ' "$STOCK_SYSFS") directories)"
 	exit 0
 fi
 
@@ -361,7 +393,7 @@ read -r slab srec sunr < <(awk '/^Slab:/ { a = $2 } /^SReclaimable:/ { b = $2 } 
 check "$([ "$slab" -gt 0 ] && [ "$slab" = $((srec + sunr)) ] && echo ok)" \
 	"/proc/meminfo Slab $slab kB = SReclaimable $srec kB + SUnreclaim $sunr kB"
 check "$(grep -q '^slabinfo - version: 2.1$' "$CONSOLE" && grep -qE '^kmalloc-64 +[0-9]+ +[0-9]+ +64 ' "$CONSOLE" && echo ok)" \
-	"/proc/slabinfo is version 2.1 with a kmalloc-64 line ($(grep -cE '^[^ #].* : tunables ' "$CONSOLE") caches)"
+	"/proc/slabinfo is version 2.1 with a kmalloc-64 line ($(sed -n '/^libslab-replacement: slabinfo$/,/^libslab-replacement: sysfs$/p' "$CONSOLE" | grep -cE '^[^ #].* : tunables ') caches)"
 check "$(grep -q '^libslab-replacement: workload run$' "$CONSOLE" && [ "$qrc" = 0 ] && echo ok)" \
 	"busybox init ran the trace capture's workload and restarted the machine (QEMU exit $qrc)"
 echo "    compare-slabinfo.py $STOCK_SLABINFO (stock) with this boot's:"
@@ -371,6 +403,13 @@ crc=$?
 grep -v '  equal$' "$CONSOLE.slabinfo" | sed 's/^/    /'
 check "$([ $crc = 0 ] && echo ok)" \
 	"/proc/slabinfo against stock SLUB's: $(grep -E '^[0-9]+ caches on stock' "$CONSOLE.slabinfo" || echo "no comparison")"
+echo "    compare-slabinfo-tool.py $STOCK_SYSFS (stock) with this boot's:"
+python3 "$LIBSLAB_REPO/kernel/scripts/compare-slabinfo-tool.py" --explained "$SYSFS_EXPLAINED" \
+	"$STOCK_SYSFS" "$CONSOLE" > "$CONSOLE.sysfs" 2>&1
+trc=$?
+sed 's/^/    /' "$CONSOLE.sysfs"
+check "$([ $trc = 0 ] && echo ok)" \
+	"/sys/kernel/slab, debugfs and tools/mm/slabinfo -a -T -v -S agree with stock SLUB and /proc/slabinfo ($(grep -c '^ok: ' "$CONSOLE.sysfs") checks passed, $(grep -c '^FAIL: ' "$CONSOLE.sysfs") failed)"
 # slabsim: given, built by the meson stages, or built here.
 slabsim=${LIBSLAB_SLABSIM:-}
 for b in default release; do
