@@ -77,7 +77,7 @@ OPTIONS = [
     ("PREEMPT_VOLUNTARY", "debian", None),
     ("PREEMPT", "debian", None),
     ("PREEMPT_DYNAMIC", "debian", None),
-    ("PREEMPT_RT", "held", "PREEMPT_RT"),
+    ("PREEMPT_RT", "debian", None),
     # the slab object extensions: memcg charging and allocation profiling
     ("SLAB_OBJ_EXT", "held", "SLAB_OBJ_EXT"),
     ("MEMCG", "held", "SLAB_OBJ_EXT"),
