@@ -95,7 +95,7 @@ OPTIONS = [
     ("DEBUG_KMEMLEAK", "held", "DEBUG_KMEMLEAK"),
     ("DEBUG_PAGEALLOC", "held", "DEBUG_PAGEALLOC"),
     # a node's memory coming and going
-    ("MEMORY_HOTPLUG", "held", "MEMORY_HOTPLUG"),
+    ("MEMORY_HOTPLUG", "debian", None),
     ("MEMORY_HOTREMOVE", "debian", "MEMORY_HOTPLUG"),
     # fault injection: a test facility, replacement-debug.config's
     ("FAILSLAB", "project", "fault injection, a test facility: replacement-debug.config"),

@@ -209,7 +209,7 @@ from_base lib/Makefile
 printf 'obj-$(CONFIG_LIBSLAB_ALLOCATOR) += libslab/\n' >> "$OVERLAY/lib/Makefile"
 cat "$REPLACE/Makefile" >> "$LIB/Makefile"
 cp "$REPLACE/libslab_layout.c" "$OVERLAY/mm/"
-cp "$REPLACE/libslab_replace_kunit.c" "$LIB/"
+cp "$REPLACE/libslab_replace_kunit.c" "$REPLACE/libslab_hotplug_kunit.c" "$LIB/"
 printf 'obj-$(CONFIG_LIBSLAB_ALLOCATOR) += libslab_layout.o\n' >> "$OVERLAY/mm/Makefile"
 commit_step 7-slab-choice
 

@@ -31,6 +31,25 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tracefs tracefs /sys/kernel/tracing
 echo "libslab-replacement: up"
+# Memory that came at boot but offline (x86_64: QEMU's DIMM on a node
+# without memory) comes online now, as normal memory; the memory-hotplug
+# suite then checks that its node serves slab allocations.
+for block in /sys/devices/system/memory/memory*; do
+	[ "$(cat "$block/state" 2>/dev/null)" = offline ] || continue
+	node=
+	for link in "$block"/node*; do node=${link##*/}; done
+	if echo online_kernel > "$block/state"; then
+		echo "libslab-replacement: ${block##*/} of $node online"
+		hotplug_node=${node#node}
+	else
+		echo "libslab-replacement: ${block##*/} of $node does not come online"
+	fi
+done
+echo "libslab-replacement: nodes with normal memory: $(cat /sys/devices/system/node/has_normal_memory 2>/dev/null)"
+if [ -f /lib/modules/libslab_hotplug_kunit.ko ]; then
+	insmod /lib/modules/libslab_hotplug_kunit.ko "node=${hotplug_node:--1}" &&
+		echo "libslab-replacement: libslab_hotplug_kunit.ko loaded for node ${hotplug_node:-(none)}"
+fi
 if [ -f /lib/modules/slub_kunit.ko ]; then
 	insmod /lib/modules/slub_kunit.ko && echo "libslab-replacement: slub_kunit.ko loaded"
 fi

@@ -224,6 +224,15 @@ if grep -qx 'CONFIG_SLUB_KUNIT_TEST=m' "$BUILD/.config"; then
 	[ -f "$BUILD/lib/slub_kunit.ko" ] || fail "no $BUILD/lib/slub_kunit.ko built"
 	MODULE_FILES+=("$BUILD/lib/slub_kunit.ko:/lib/modules/slub_kunit.ko")
 fi
+# libslab's memory-hotplug suite, a module that init loads once the node
+# that had no memory at boot has some (x86_64)
+HOTPLUG_SUITE=()
+if grep -qx 'CONFIG_LIBSLAB_HOTPLUG_KUNIT_TEST=m' "$BUILD/.config"; then
+	ko=$BUILD/lib/libslab/libslab_hotplug_kunit.ko
+	[ -f "$ko" ] || fail "no $ko built"
+	MODULE_FILES+=("$ko:/lib/modules/libslab_hotplug_kunit.ko")
+	HOTPLUG_SUITE=(libslab_hotplug)
+fi
 # The kernel's own slab tool, for init to run on /sys/kernel/slab: static,
 # so that the busybox initramfs needs no C library.
 SLABINFO_TOOL=$BUILD/tools-mm-slabinfo
@@ -293,17 +302,28 @@ LIBSLAB_BUSYBOX=$BUSYBOX "$LIBSLAB_REPO/kernel/scripts/make-initramfs.sh" "$INIT
 	fail "make-initramfs.sh"
 APPEND="console=$CONSOLE_DEV panic=-1 oops=panic reboot=t init_on_alloc=1 init_on_free=1"
 APPEND="$APPEND no_hash_pointers trace_buf_size=32M"
-# x86_64: two nodes (NUMA_EMU), so that every cache has two
-# kmem_cache_nodes and the tests and workload run on a NUMA machine
 # One cache that tracks its users, for debugfs's trace files and for a
 # validate that checks something (slabinfo -v); 6.12 refuses it elsewhere.
 APPEND="$APPEND slab_debug=U,shmem_inode_cache"
-[ "$ARCH" = x86_64 ] && APPEND="$APPEND i8042.noaux numa=fake=2"
+# x86_64: QEMU's NUMA (ACPI's SRAT): nodes 0 and 1 with a CPU and 512 MiB
+# each, so that every cache has two kmem_cache_nodes and the tests and
+# workload run on a NUMA machine, and node 2 with neither at boot but a
+# 128 MiB DIMM (one memory block), which the kernel leaves offline and
+# init brings online; arm64: one node
+MACHINE=(-m 1024 -smp 2)
+if [ "$ARCH" = x86_64 ]; then
+	APPEND="$APPEND i8042.noaux memhp_default_state=offline"
+	MACHINE=(-m 1024,slots=1,maxmem=2G -smp 2
+		-object memory-backend-ram,id=ram0,size=512M -numa node,nodeid=0,cpus=0,memdev=ram0
+		-object memory-backend-ram,id=ram1,size=512M -numa node,nodeid=1,cpus=1,memdev=ram1
+		-numa node,nodeid=2
+		-object memory-backend-ram,id=dimm2,size=128M -device pc-dimm,id=dimm2,memdev=dimm2,node=2)
+fi
 # KFENCE samples from boot on (Debian's default interval is 0: off), often
 # enough that kfence_test, which waits for each sample, stays short
 grep -qx 'CONFIG_KFENCE=y' "$BUILD/.config" && APPEND="$APPEND kfence.sample_interval=$KFENCE_INTERVAL_MS"
 t1=$(date +%s)
-timeout 900 "${QEMU[@]}" -nographic -no-reboot -m 1024 -smp 2 \
+timeout 900 "${QEMU[@]}" -nographic -no-reboot "${MACHINE[@]}" \
 	-kernel "$BUILD/$IMAGE" -initrd "$INITRD" -append "$APPEND" \
 	< /dev/null > "$CONSOLE" 2>&1
 qrc=$?
@@ -378,7 +398,7 @@ counts=$(suite_counts)
 echo "$counts" | sed 's/^/    /'
 # A suite's verdict is its top-level KTAP line (a suite of one case
 # prints no count line).
-for suite in "${KERNEL_SUITE_LIST[@]}" libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress libslab_replace; do
+for suite in "${KERNEL_SUITE_LIST[@]}" libslab_smoke libslab_kmalloc libslab_cache libslab_debug libslab_stress libslab_replace "${HOTPLUG_SUITE[@]}"; do
 	line=$(grep "^$suite " <<< "$counts")
 	line=${line#"$suite "}
 	check "$(grep -qE "^ok [0-9]+ $suite\$" "$CONSOLE" && echo ok)" \
