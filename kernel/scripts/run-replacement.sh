@@ -313,11 +313,11 @@ APPEND="$APPEND slab_debug=U,shmem_inode_cache"
 MACHINE=(-m 1024 -smp 2)
 if [ "$ARCH" = x86_64 ]; then
 	APPEND="$APPEND i8042.noaux memhp_default_state=offline"
-	MACHINE=(-m 1024,slots=1,maxmem=2G -smp 2
-		-object memory-backend-ram,id=ram0,size=512M -numa node,nodeid=0,cpus=0,memdev=ram0
-		-object memory-backend-ram,id=ram1,size=512M -numa node,nodeid=1,cpus=1,memdev=ram1
-		-numa node,nodeid=2
-		-object memory-backend-ram,id=dimm2,size=128M -device pc-dimm,id=dimm2,memdev=dimm2,node=2)
+	MACHINE=(-m "1024,slots=1,maxmem=2G" -smp 2
+		-object "memory-backend-ram,id=ram0,size=512M" -numa "node,nodeid=0,cpus=0,memdev=ram0"
+		-object "memory-backend-ram,id=ram1,size=512M" -numa "node,nodeid=1,cpus=1,memdev=ram1"
+		-numa "node,nodeid=2"
+		-object "memory-backend-ram,id=dimm2,size=128M" -device "pc-dimm,id=dimm2,memdev=dimm2,node=2")
 fi
 # KFENCE samples from boot on (Debian's default interval is 0: off), often
 # enough that kfence_test, which waits for each sample, stays short
