@@ -39,14 +39,15 @@ check a line "ok: ..." or "FAIL: ...":
   4. every trace file of debugfs holds 6.12's slab_debugfs_show() lines:
      "<count> <caller> [waste=..] age=.. pid=.. [cpus=..] [nodes=..]",
      each stack frame under it, or "No data";
-  5. slabinfo -S -z agrees with /proc/slabinfo, read just before and
-     just after it: the same caches, and for each cache whose
-     /proc/slabinfo line is the same before and after (the reading did
-     not move it), slabinfo's Objects is active_objs, its Slabs (full and
+  5. slabinfo -S -z agrees with /proc/slabinfo, read just before, between
+     and just after two runs of it (-S -z, then -z -S): the same caches,
+     and for each cache whose /proc/slabinfo line is the same all three
+     times and whose two slabinfo lines are the same (the reading did not
+     move it), slabinfo's Objects is active_objs, its Slabs (full and
      partial plus cpu) num_slabs, O/S objperslab and 2^O pagesperslab
      exactly; the caches the reading moved (a process's own task_struct,
-     its files, buffers and mappings) are named, with their geometry
-     (O/S, 2^O) still compared.
+     its files, buffers and mappings, kernfs's RCU-freed objects) are
+     named, with their geometry (O/S, 2^O) still compared.
 
 Exits 0 when every check passes, 1 otherwise, 2 on unreadable input.
 """
@@ -159,7 +160,7 @@ def check_layout(c, stock, lines, explained):
 
 
 def check_tool_runs(c, lines, dirs, links):
-    for options in ("-a", "-T", "-v", "-S -z"):
+    for options in ("-a", "-T", "-v", "-S -z", "-z -S"):
         out = tool_output(lines, options)
         status = out[-1] if out else "no output"
         c.check(status == "exit 0", f"slabinfo {options}: {status}")
@@ -207,18 +208,26 @@ def check_traces(c, lines):
             bad[:10])
 
 
-def check_numbers(c, lines):
-    before = slabinfo_after(lines, "libslab-replacement: slabinfo before the tool")
-    after = slabinfo_after(lines, "libslab-replacement: slabinfo after the tool")
-    if not before or not after:
-        c.check(False, "slabinfo -S -z against /proc/slabinfo: no /proc/slabinfo before and after it")
-        return
+def tool_rows(lines, options):
+    """slabinfo's -S lines of the run with these options, by cache name."""
     rows = {}
-    for text in tool_output(lines, "-S -z"):
+    for text in tool_output(lines, options):
         m = TOOL_LINE.match(text)
         if m:
             rows[m["name"]] = {k: int(v) for k, v in m.groupdict().items()
                               if k not in ("name", "space")}
+    return rows
+
+
+def check_numbers(c, lines):
+    before = slabinfo_after(lines, "libslab-replacement: slabinfo before the tool")
+    between = slabinfo_after(lines, "libslab-replacement: slabinfo between the tool's runs")
+    after = slabinfo_after(lines, "libslab-replacement: slabinfo after the tool")
+    if not before or not between or not after:
+        c.check(False, "slabinfo -S -z against /proc/slabinfo: no /proc/slabinfo "
+                "before, between and after its runs")
+        return
+    rows, again = tool_rows(lines, "-S -z"), tool_rows(lines, "-z -S")
     # A mergeable cache's row is named by its id while two or more names
     # link to it (rename_slabs()), else by its one name; /proc/slabinfo
     # names the cache by the one of its names that made it.
@@ -227,10 +236,11 @@ def check_numbers(c, lines):
         m = re.match(r"^libslab-sysfs: link (\S+) (\S+)$", line)
         if m:
             targets.setdefault(m[2], []).append(m[1])
-    named = {}
+    named, named_again = {}, {}
     for name in rows:
         names = [n for n in targets.get(name, []) if n in before] if name.startswith(":") else [name]
         named[names[0] if len(names) == 1 else name] = rows[name]
+        named_again[names[0] if len(names) == 1 else name] = again.get(name)
     only_proc = sorted(set(before) - set(named))
     only_tool = sorted(set(named) - set(before))
     c.check(not only_proc and not only_tool,
@@ -242,7 +252,7 @@ def check_numbers(c, lines):
         p, t = before[name], named[name]
         pairs = [("objperslab", t["objperslab"], p["objperslab"]),
                  ("pagesperslab", 1 << t["order"], p["pagesperslab"])]
-        if before[name] == after.get(name):
+        if before[name] == between.get(name) == after.get(name) and t == named_again[name]:
             exact += 1
             pairs += [("active_objs", t["objects"], p["active"]),
                       ("num_slabs", t["full"] + t["cpu"], p["num_slabs"])]

@@ -29,7 +29,12 @@
 # And, read back to back for compare-slabinfo-tool.py's exact comparison,
 # /proc/slabinfo after "libslab-replacement: slabinfo before the tool",
 # "slabinfo -S -z" (libslab-tool -S -z), /proc/slabinfo again after
-# "libslab-replacement: slabinfo after the tool".
+# "libslab-replacement: slabinfo between the tool's runs", slabinfo a
+# second time with the options the other way round (libslab-tool -z -S,
+# so that the runs' lines are told apart), and /proc/slabinfo after
+# "libslab-replacement: slabinfo after the tool".  A cache that the
+# reading moves for a moment and back (a burst of RCU frees) reads the
+# same in /proc/slabinfo around one run but seldom the same in both runs.
 echo "libslab-replacement: sysfs"
 mount -t debugfs debugfs /sys/kernel/debug
 seen=""
@@ -84,6 +89,9 @@ slabinfo_tool -v
 echo "libslab-replacement: slabinfo before the tool"
 cat /proc/slabinfo
 slabinfo_tool -S -z
+echo "libslab-replacement: slabinfo between the tool's runs"
+cat /proc/slabinfo
+slabinfo_tool -z -S
 echo "libslab-replacement: slabinfo after the tool"
 cat /proc/slabinfo
 echo "libslab-replacement: slabinfo tool run"
