@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <linux/slab.h>
 #include <linux/libslab.h>
@@ -649,11 +648,11 @@ static void usage(FILE *f)
 		"\n"
 		"  --seed N          PRNG seed (default %d); the same seed gives the same run\n"
 		"  --ops N           workload steps (default %d)\n"
-		"  --cmdline STRING  boot parameters after those of LIBSLAB_CMDLINE, the\n"
-		"                    allocator's and the simulated machine's alike, e.g.\n"
-		"                    'slub_min_order=1 slab_nomerge nr_cpus=2': slabsim runs\n"
-		"                    itself again with them in LIBSLAB_CMDLINE, so that\n"
-		"                    start-up applies them before any cache exists\n"
+		"  --cmdline STRING  the allocator's boot parameters after those of\n"
+		"                    LIBSLAB_CMDLINE, e.g. 'slub_min_order=1 slab_nomerge':\n"
+		"                    slabsim starts the allocator again with them, so\n"
+		"                    that they hold for every cache; the simulated\n"
+		"                    machine's (nr_cpus=, ...) go in LIBSLAB_CMDLINE\n"
 		"  --aliases         after slabinfo, list the names merged into other caches\n"
 		"  --quiet           print neither slabinfo nor the summary line\n"
 		"  --help            show this help\n"
@@ -686,41 +685,18 @@ static bool parse_number(const char *option, const char *s, unsigned long long *
 }
 
 /*
- * --cmdline: run this program again, with the same options but cmdline
- * after LIBSLAB_CMDLINE's words, so that start-up reads it as the command
- * line before any cache exists (in this process the kmalloc caches exist
- * by now).  Returns only when that cannot be done, with 2.
+ * --cmdline: start the allocator again on cmdline, so that its words
+ * hold for every cache, the kmalloc caches included.  0, or 2 with a
+ * message (each bad word was reported).
  */
-static int run_with_cmdline(const char *argv0, const char *cmdline,
-			    unsigned long long seed, unsigned long long ops,
-			    bool quiet, bool aliases)
+static int restart_with_cmdline(const char *cmdline)
 {
-	const char *env = getenv("LIBSLAB_CMDLINE");
-	char seed_arg[24], ops_arg[24], exe[PATH_MAX], *line;
-	char *args[] = { (char *)argv0, "--seed", seed_arg, "--ops", ops_arg,
-			 NULL, NULL, NULL };
-	int n = 5;
-	ssize_t len;
+	int err = libslab_restart(cmdline);
 
-	snprintf(seed_arg, sizeof(seed_arg), "%llu", seed);
-	snprintf(ops_arg, sizeof(ops_arg), "%llu", ops);
-	if (quiet)
-		args[n++] = "--quiet";
-	if (aliases)
-		args[n++] = "--aliases";
-	/* This very program: argv[0] may name another one on PATH. */
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len < 0 || asprintf(&line, "%s%s%s", env ?: "",
-				env && *env ? " " : "", cmdline) < 0) {
-		fprintf(stderr, "slabsim: --cmdline: %s\n", strerror(errno));
-		return 2;
-	}
-	exe[len] = '\0';
-	if (!setenv("LIBSLAB_CMDLINE", line, 1))
-		execv(exe, args);
-	fprintf(stderr, "slabsim: --cmdline: cannot run %s again: %s\n", exe,
-		strerror(errno));
-	free(line);
+	if (!err)
+		return 0;
+	fprintf(stderr, "slabsim: --cmdline '%s': %s (see above); the simulated machine's words go in LIBSLAB_CMDLINE\n",
+		cmdline, strerror(-err));
 	return 2;
 }
 
@@ -761,8 +737,7 @@ int main(int argc, char **argv)
 
 	/* Start-up reported each bad word; a run on other settings is no answer. */
 	if (sim_cmdline_had_errors()) {
-		fprintf(stderr, "slabsim: the boot parameters (LIBSLAB_CMDLINE, --cmdline) "
-			"have bad or unknown words (see above)\n");
+		fprintf(stderr, "slabsim: LIBSLAB_CMDLINE has bad or unknown words (see above)\n");
 		return 2;
 	}
 	if (argc > 1 && !strcmp(argv[1], "replay"))
@@ -799,9 +774,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	if (cmdline)
-		return run_with_cmdline(argv[0], cmdline, seed, ops, quiet,
-					aliases);
+	if (cmdline && restart_with_cmdline(cmdline))
+		return 2;
 	errors_before = libslab_error_count();
 	rng_state = seed;
 

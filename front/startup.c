@@ -8,7 +8,9 @@
  * to the simulated machine's table and then to the allocator's, the words
  * neither took are named; then the machine comes up, RCU is told to free
  * kvfree_rcu()'s objects with the core's kvfree(), and the allocator
- * creates its kmalloc caches, then its flush workqueue.
+ * creates its kmalloc caches, then its flush workqueue.  A restart
+ * (libslab_restart()) reads its line the same way between the
+ * allocator's exit and its new start.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,60 +22,69 @@
 #include <linux/string.h>
 #include <linux/libslab.h>
 #include <sim/startup.h>
+#include <slab_platform.h>
 #include <asm/setup.h>
 #include "startup.h"
 
 static pthread_once_t startup_once = PTHREAD_ONCE_INIT;
 
-/* The command line, cut into words in place: static, as the kernel's is. */
+/* The command line being read, cut into words in place: static, as the kernel's is. */
 static char command_line[COMMAND_LINE_SIZE];
 /* The words no table took, blank-separated, for one message. */
 static char unknown[COMMAND_LINE_SIZE];
 
 /*
- * Offer every word of LIBSLAB_CMDLINE to the machine's table, then to the
- * allocator's, and name those neither took in one message, as
- * print_unknown_bootoptions() does; each bad or unknown word is noted for
- * sim_cmdline_had_errors().
+ * One word of the command line: to the machine's table, then to the
+ * allocator's; a word neither took joins those the message names.
  */
-static void parse_command_line(void)
+static int offer_word(char *param, char *val, void *unknown_used)
 {
-	const char *env = getenv("LIBSLAB_CMDLINE");
-	char *args, *param, *val;
+	size_t *used = unknown_used;
+	int ret = sim_setup_param(param, val);
+
+	if (ret == -ENOENT)
+		ret = libslab_setup_param(param, val);
+	if (ret == -ENOENT)
+		*used += scnprintf(unknown + *used, sizeof(unknown) - *used,
+				   "%s%s%s%s", *used ? " " : "", param,
+				   val ? "=" : "", val ?: "");
+	return ret;
+}
+
+/*
+ * Offer every word of cmdline (from where, for the message) to the
+ * tables and name those neither took in one message, as
+ * print_unknown_bootoptions() does: 0, or the first error (a bad,
+ * refused or unknown word, a line too long to read), each reported.
+ */
+static int read_command_line(const char *cmdline, const char *where)
+{
 	size_t used = 0;
+	int ret = slab_parse_boot_params(cmdline, command_line,
+					 sizeof(command_line), offer_word, &used);
 
-	if (!env)
-		return;
-	if (strscpy(command_line, env, sizeof(command_line)) < 0) {
-		/* A longer one cannot be a kernel's: refuse it, never cut. */
-		pr_err("libslab: LIBSLAB_CMDLINE is longer than %d characters; ignored\n",
-		       COMMAND_LINE_SIZE - 1);
-		sim_note_cmdline_error();
-		return;
-	}
-	for (args = skip_spaces(command_line); *args; ) {
-		int ret;
-
-		args = next_arg(args, &param, &val);
-		ret = sim_setup_param(param, val);
-		if (ret == -ENOENT)
-			ret = libslab_setup_param(param, val);
-		if (ret == -ENOENT)
-			used += scnprintf(unknown + used,
-					  sizeof(unknown) - used, "%s%s%s%s",
-					  used ? " " : "", param,
-					  val ? "=" : "", val ?: "");
-		if (ret)
-			sim_note_cmdline_error();
-	}
 	if (used)
-		pr_warn("libslab: Unknown kernel command line parameters \"%s\" in LIBSLAB_CMDLINE, ignored\n",
-			unknown);
+		pr_warn("libslab: Unknown kernel command line parameters \"%s\" in %s, ignored\n",
+			unknown, where);
+	return ret;
+}
+
+int libslab_restart(const char *cmdline)
+{
+	int err = libslab_exit(), bad;
+
+	if (err)
+		return err;
+	bad = read_command_line(cmdline, "libslab_restart()'s line");
+	err = libslab_init() ?: libslab_init_late();
+	return err ?: bad;
 }
 
 static void startup(void)
 {
-	parse_command_line();
+	/* Each bad or unknown word was reported: a tool exits non-zero on it. */
+	if (read_command_line(getenv("LIBSLAB_CMDLINE"), "LIBSLAB_CMDLINE"))
+		sim_note_cmdline_error();
 	sim_init();
 	sim_rcu_bind_kvfree(kvfree);
 	if (libslab_init())

@@ -972,6 +972,11 @@ void remove_full(struct kmem_cache *s, struct kmem_cache_node *n, struct slab *s
 
 /* slub_layout.c: compute size, offset, order of s; 0 if impossible. */
 int calculate_sizes(struct kmem_cache *s, struct kmem_cache_args *args);
+/*
+ * slab_common.c: whether the kmalloc caches exist (from libslab_init() to
+ * libslab_exit()): the slabs' layout is fixed then.
+ */
+bool libslab_is_up(void);
 /* slab_common.c: whether s can never be merged with (slab_unmergeable()). */
 bool slab_unmergeable(struct kmem_cache *s);
 /* slub_layout.c: alignment the objects of a cache with these flags get. */

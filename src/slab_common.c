@@ -597,6 +597,12 @@ int libslab_init(void)
 }
 EXPORT_SYMBOL(libslab_init);
 
+/* Whether the kmalloc caches exist: 6.12's slab_is_available(), slab_state UP. */
+bool libslab_is_up(void)
+{
+	return READ_ONCE(slab_ready);
+}
+
 int libslab_init_late(void)
 {
 	return slab_flush_init();

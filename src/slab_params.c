@@ -86,16 +86,24 @@ struct slab_param {
 	 * the option never registers it (6.12's SLUB_TINY has no slab_debug).
 	 */
 	bool unbuilt;
+	/*
+	 * It sets the slabs' geometry, which calculate_order() reads for
+	 * every cache, the kmalloc caches that kmem_cache_init() creates
+	 * first included: 6.12 takes it at boot only (__setup()), and so
+	 * does libslab: after start-up it is refused (see
+	 * libslab_setup_param()).
+	 */
+	bool layout;
 };
 
 /* Both spellings the 6.12 kernel accepts. */
 static const struct slab_param slab_params[] = {
-	{ "slub_min_order=", setup_slub_min_order },
-	{ "slab_min_order=", setup_slub_min_order },
-	{ "slub_max_order=", setup_slub_max_order },
-	{ "slab_max_order=", setup_slub_max_order },
-	{ "slub_min_objects=", setup_slub_min_objects },
-	{ "slab_min_objects=", setup_slub_min_objects },
+	{ "slub_min_order=", setup_slub_min_order, .layout = true },
+	{ "slab_min_order=", setup_slub_min_order, .layout = true },
+	{ "slub_max_order=", setup_slub_max_order, .layout = true },
+	{ "slab_max_order=", setup_slub_max_order, .layout = true },
+	{ "slub_min_objects=", setup_slub_min_objects, .layout = true },
+	{ "slab_min_objects=", setup_slub_min_objects, .layout = true },
 	{ "slab_nomerge", setup_slab_nomerge },
 	{ "slub_nomerge", setup_slab_nomerge },
 	{ "slab_merge", setup_slab_merge },
@@ -111,34 +119,24 @@ static const struct slab_param slab_params[] = {
 	{ "libslab_extra_checks=", setup_libslab_extra_checks },
 };
 
-/* The entry of slab_params[] for param, given with a value (val) or not, or NULL. */
-static const struct slab_param *find_param(const char *param, const char *val)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(slab_params); i++) {
-		const char *name = slab_params[i].name;
-		size_t len = strlen(name);
-		bool takes_value = name[len - 1] == '=';
-
-		if (!slab_params[i].unbuilt && takes_value == !!val &&
-		    !strncmp(param, name, len - takes_value) &&
-		    !param[len - takes_value])
-			return &slab_params[i];
-	}
-	return NULL;
-}
-
 /*
  * One word of the command line, offered as init/main.c's
  * obsolete_checksetup() offers it to the __setup() table.
  */
 int libslab_setup_param(const char *param, const char *val)
 {
-	const struct slab_param *p = find_param(param, val);
+	const struct slab_param *p;
 
-	if (!p)
+	for (p = slab_params; p < slab_params + ARRAY_SIZE(slab_params); p++)
+		if (!p->unbuilt && slab_boot_param_is(p->name, param, val))
+			break;
+	if (p == slab_params + ARRAY_SIZE(slab_params))
 		return -ENOENT;
+	if (p->layout && libslab_is_up()) {
+		pr_err("libslab: %s%s%.64s: sets the slabs' layout, and the kmalloc caches exist already; ignored\n",
+		       param, val ? "=" : "", val ?: "");
+		return -EBUSY;
+	}
 	if (p->setup(val ?: "")) {
 		pr_warn("libslab: malformed boot parameter '%s%s%s'\n",
 			param, val ? "=" : "", val ?: "");
@@ -148,6 +146,14 @@ int libslab_setup_param(const char *param, const char *val)
 }
 EXPORT_SYMBOL(libslab_setup_param);
 
+/* A word of libslab_parse_cmdline()'s line; other subsystems' words pass. */
+static int offer_word(char *param, char *val, void *unused)
+{
+	int ret = libslab_setup_param(param, val);
+
+	return ret == -ENOENT ? 0 : ret;
+}
+
 int libslab_parse_cmdline(const char *cmdline)
 {
 	/*
@@ -155,22 +161,8 @@ int libslab_parse_cmdline(const char *cmdline)
 	 * parsed before anything else runs.
 	 */
 	static char line[COMMAND_LINE_SIZE];
-	char *args, *param, *val;
-	int ret = 0;
 
-	if (!cmdline)
-		return 0;
-	if (strscpy(line, cmdline, sizeof(line)) < 0) {
-		/* No kernel command line holds it: refuse, never cut. */
-		pr_warn("libslab: command line '%.32s...' is longer than %d characters; ignored\n",
-			cmdline, COMMAND_LINE_SIZE - 1);
-		return -EINVAL;
-	}
-	for (args = skip_spaces(line); *args; ) {
-		args = next_arg(args, &param, &val);
-		if (libslab_setup_param(param, val) == -EINVAL)
-			ret = -EINVAL;
-	}
-	return ret;
+	return slab_parse_boot_params(cmdline, line, sizeof(line), offer_word,
+				      NULL);
 }
 EXPORT_SYMBOL(libslab_parse_cmdline);

@@ -24,6 +24,7 @@
 #include <sim/startup.h>
 #include <linux/fault-inject.h>
 #include <asm/setup.h>
+#include <slab_platform.h>
 #include "sim.h"
 
 #define DEFAULT_NODE_BYTES	(1UL << 30)
@@ -232,15 +233,9 @@ static const struct sim_param *find_param(const char *param, const char *val)
 {
 	const struct sim_param *p;
 
-	for (p = sim_params; p < sim_params + ARRAY_SIZE(sim_params); p++) {
-		size_t len = strlen(p->name);
-		bool takes_value = p->name[len - 1] == '=';
-
-		if (takes_value == !!val &&
-		    !strncmp(param, p->name, len - takes_value) &&
-		    !param[len - takes_value])
+	for (p = sim_params; p < sim_params + ARRAY_SIZE(sim_params); p++)
+		if (slab_boot_param_is(p->name, param, val))
 			return p;
-	}
 	return NULL;
 }
 
@@ -298,24 +293,21 @@ int sim_setup_param(const char *param, const char *val)
 	return -EBUSY;
 }
 
+/* A word of sim_check_cmdline()'s line, for its scratch configuration; others' words pass. */
+static int check_word(char *param, char *val, void *scratch)
+{
+	int ret = apply_param(scratch, param, val);
+
+	return ret == -ENOENT ? 0 : ret;
+}
+
 int sim_check_cmdline(const char *cmdline)
 {
 	struct sim_config scratch = DEFAULT_CONFIG;
-	char line[COMMAND_LINE_SIZE], *args, *param, *val;
-	int ret = 0;
+	char line[COMMAND_LINE_SIZE];
+	int ret = slab_parse_boot_params(cmdline, line, sizeof(line),
+					 check_word, &scratch);
 
-	if (!cmdline)
-		return 0;
-	if (strscpy(line, cmdline, sizeof(line)) < 0) {
-		pr_err("libslab: command line '%.32s...' is longer than %d characters\n",
-		       cmdline, COMMAND_LINE_SIZE - 1);
-		return -EINVAL;
-	}
-	for (args = skip_spaces(line); *args; ) {
-		args = next_arg(args, &param, &val);
-		if (apply_param(&scratch, param, val) == -EINVAL)
-			ret = -EINVAL;
-	}
 	return check_memory(&scratch) ?: check_memoryless_nodes(&scratch) ?: ret;
 }
 

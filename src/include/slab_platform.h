@@ -292,6 +292,65 @@ void slab_platform_cache_removed(struct kmem_cache *s);
 #error "slab_platform_impl.h does not name the core's CPU-dead hotplug state"
 #endif
 
+/*
+ * ---- The command line's one reading -----------------------------------
+ *
+ * A command line is read as the kernel reads its own: next_arg() cuts it
+ * into words, and each word goes to the tables that own words (the
+ * platform's and the core's slab_params[]).  The cutting and the matching
+ * of a word against a table's names live here, once, for both layers: the
+ * front end's start-up, libslab_parse_cmdline() and the machine's own
+ * check (sim_check_cmdline()) read a line through them.
+ */
+
+/*
+ * Whether param (with val, or NULL for a word without '=') is the word
+ * that a table names name: "word=" for one that takes a value, "word"
+ * for one that takes none (the kernel's __setup() names).
+ */
+static inline bool slab_boot_param_is(const char *name, const char *param,
+				      const char *val)
+{
+	size_t len = strlen(name);
+	bool takes_value = name[len - 1] == '=';
+
+	return takes_value == !!val &&
+	       !strncmp(param, name, len - takes_value) &&
+	       !param[len - takes_value];
+}
+
+/*
+ * Copy cmdline into line (size bytes), cut it into words and offer each
+ * to offer(param, val, arg), every word even after a refusal: 0, or the
+ * first error offer returned; -EINVAL, with a message and nothing offered,
+ * for a line longer than size - 1 characters (no kernel's: never cut).
+ */
+static inline int
+slab_parse_boot_params(const char *cmdline, char *line, size_t size,
+		       int (*offer)(char *param, char *val, void *arg),
+		       void *arg)
+{
+	char *args, *param, *val;
+	int ret = 0;
+
+	if (!cmdline)
+		return 0;
+	if (strscpy(line, cmdline, size) < 0) {
+		pr_err("libslab: command line '%.32s...' is longer than %zu characters; ignored\n",
+		       cmdline, size - 1);
+		return -EINVAL;
+	}
+	for (args = skip_spaces(line); *args;) {
+		int err;
+
+		args = next_arg(args, &param, &val);
+		err = offer(param, val, arg);
+		if (err && !ret)
+			ret = err;
+	}
+	return ret;
+}
+
 /* ---- The core's use of the tool hooks --------------------------------- */
 struct kmem_cache;
 /* Whether s takes part (src/slub_debug.c): debug caches check themselves. */

@@ -383,10 +383,18 @@ class SlabsimOptions(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("--ops 99999999999999999999999: more than 18446744073709551615", err)
 
-    def test_cmdline_goes_to_the_machine_too(self):
-        rc, err = slabsim("--cmdline", "slab_nomerge nr_cpus=abc", "--quiet")
+    def test_cmdline_refuses_the_machines_words(self):
+        # The allocator starts again; the machine stays up.
+        rc, err = slabsim("--cmdline", "slab_nomerge nr_cpus=2", "--quiet")
         self.assertEqual(rc, 2)
-        self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", err)
+        self.assertIn("libslab: nr_cpus=2: the simulated machine is up already; ignored", err)
+        self.assertIn("the simulated machine's words go in LIBSLAB_CMDLINE", err)
+
+    def test_cmdline_names_an_unknown_word(self):
+        rc, err = slabsim("--cmdline", "slab_nomerge slub_debgu=FZ", "--quiet")
+        self.assertEqual(rc, 2)
+        self.assertIn('libslab: Unknown kernel command line parameters "slub_debgu=FZ"'
+                      " in libslab_restart()'s line, ignored", err)
 
     def test_bad_machine_parameters_in_the_environment_fail_the_run(self):
         env = dict(os.environ, LIBSLAB_CMDLINE="nr_cpus=abc")
@@ -394,8 +402,7 @@ class SlabsimOptions(unittest.TestCase):
                            text=True, env=env, timeout=60)
         self.assertEqual(p.returncode, 2)
         self.assertIn("libslab: nr_cpus=abc: expects a number of CPUs in 1..256", p.stderr)
-        self.assertIn("slabsim: the boot parameters (LIBSLAB_CMDLINE, --cmdline) have bad",
-                      p.stderr)
+        self.assertIn("slabsim: LIBSLAB_CMDLINE has bad or unknown words", p.stderr)
 
     def test_bad_allocator_parameters_in_the_environment_fail_the_run(self):
         env = dict(os.environ, LIBSLAB_CMDLINE="slub_min_order=x")
@@ -415,7 +422,7 @@ class SlabsimOptions(unittest.TestCase):
 
     def test_the_help_says_when_cmdline_applies(self):
         p = subprocess.run([SLABSIM, "--help"], capture_output=True, text=True, timeout=60)
-        self.assertIn("start-up applies them before any cache exists", p.stdout)
+        self.assertIn("slabsim starts the allocator again with them", p.stdout)
 
 
 if __name__ == "__main__":

@@ -3,13 +3,15 @@
  * Slab order (calculate_order/calc_slab_order).  The suite runs with
  * nr_cpus=2, so the default minimum is 4 * (fls(2) + 1) = 12 objects
  * (6.12 calculate_order(): from num_present_cpus(), nr_cpu_ids if that
- * is 1; every simulated CPU is present).
+ * is 1; every simulated CPU is present).  The order words set the slabs'
+ * layout, which start-up fixes: each case that changes them starts the
+ * allocator again (libslab_restart()).
  */
 #include "harness.h"
 
 static void restore_defaults(void)
 {
-	assert_int_equal(libslab_parse_cmdline("slub_min_order=0 slub_max_order=3 slub_min_objects=0"), 0);
+	assert_int_equal(libslab_restart("slub_min_order=0 slub_max_order=3 slub_min_objects=0"), 0);
 }
 
 static void test_small_objects_fit_order_zero(void **state)
@@ -44,7 +46,7 @@ static void test_page_sized_objects_use_max_order(void **state)
 
 static void test_max_order_zero_caps_small_objects(void **state)
 {
-	assert_int_equal(libslab_parse_cmdline("slub_max_order=0"), 0);
+	assert_int_equal(libslab_restart("slub_max_order=0"), 0);
 	assert_int_equal(calculate_order(4096), 0);
 	assert_int_equal(calculate_order(1000), 0);
 	restore_defaults();
@@ -52,14 +54,14 @@ static void test_max_order_zero_caps_small_objects(void **state)
 
 static void test_object_above_max_order_gets_its_own_order(void **state)
 {
-	assert_int_equal(libslab_parse_cmdline("slub_max_order=0"), 0);
+	assert_int_equal(libslab_restart("slub_max_order=0"), 0);
 	assert_int_equal(calculate_order(5000), 1);
 	restore_defaults();
 }
 
 static void test_min_order_raises_every_order(void **state)
 {
-	assert_int_equal(libslab_parse_cmdline("slub_min_order=2"), 0);
+	assert_int_equal(libslab_restart("slub_min_order=2"), 0);
 	assert_int_equal(calculate_order(8), 2);
 	assert_int_equal(calculate_order(584), 2);
 	restore_defaults();
@@ -67,7 +69,7 @@ static void test_min_order_raises_every_order(void **state)
 
 static void test_min_objects_raises_order(void **state)
 {
-	assert_int_equal(libslab_parse_cmdline("slub_min_objects=64"), 0);
+	assert_int_equal(libslab_restart("slub_min_objects=64"), 0);
 	/* 64 * 256 bytes = 16 KiB: order 2. */
 	assert_int_equal(calculate_order(256), 2);
 	restore_defaults();
@@ -76,7 +78,7 @@ static void test_min_objects_raises_order(void **state)
 static void test_objects_per_slab_stay_below_limit(void **state)
 {
 	/* Order 7 would hold 65536 8-byte objects; the counter has 15 bits. */
-	assert_int_equal(libslab_parse_cmdline("slub_min_order=7"), 0);
+	assert_int_equal(libslab_restart("slub_min_order=7"), 0);
 	assert_int_equal(calculate_order(8), 5);
 	restore_defaults();
 }
