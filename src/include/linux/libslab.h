@@ -25,7 +25,7 @@ const char *kmem_cache_name(const struct kmem_cache *s);
  * layout (slub_min_order=, slub_max_order=, slub_min_objects= and their
  * slab_ spellings) are taken only while the kmalloc caches do not exist:
  * before libslab_init(), or after libslab_exit() for the next start
- * (libslab_restart() does both).  Returns 0, or
+ * (userspace's libslab_restart(), <sim/restart.h>, does both).  Returns 0, or
  * the first error: -EINVAL for a malformed value of a known parameter,
  * -EBUSY for a word that comes too late (each reported and not applied;
  * the other words still are), -EINVAL for a line longer than a command
@@ -39,17 +39,6 @@ int libslab_parse_cmdline(const char *cmdline);
  * reported, not applied); -ENOENT when it is no allocator parameter.
  */
 int libslab_setup_param(const char *param, const char *val);
-/*
- * Userspace only (the front end's start-up): start the allocator again
- * on cmdline, as a module is loaded again with new parameters.  Stops it
- * (libslab_exit(): its -errno, nothing changed, if that refuses), reads
- * cmdline as start-up reads LIBSLAB_CMDLINE, so that every word holds
- * for every cache, the kmalloc caches included (the simulated machine's
- * words are refused: it stays up; unknown words are named), and starts
- * it (libslab_init(), libslab_init_late()).  0, the error of the start,
- * or the first error of a word (each reported; the others applied).
- */
-int libslab_restart(const char *cmdline);
 /* Create the kmalloc caches (kmem_cache_init); idempotent, 0 or -ENOMEM. */
 int libslab_init(void);
 /*
