@@ -21,12 +21,15 @@
 # $LIBSLAB_KERNEL_DIR/build-<arch>-replacement (LIBSLAB_BUILD_DIR
 # overrides).  The tree is the one make-series.sh checks out (it runs
 # first, unless LIBSLAB_SERIES_READY=1).  The boot has init_on_alloc=1
-# init_on_free=1, for test_meminit, on x86_64 numa=fake=2.  Its /init is replacement-init.sh in
-# a busybox initramfs (the host's busybox-static; for arm64 the same
-# Debian package's arm64 build, downloaded once, libslab_busybox in
-# common.sh): after the built-in KUnit suites it loads lib/slub_kunit.ko
-# where the kernel has the kernel's slab test as a module (x86_64:
-# replacement-x86_64.config), turns on the kmem events, runs the
+# init_on_free=1, for test_meminit; on x86_64 the machine is QEMU's NUMA
+# (nodes 0 and 1 with memory, node 2 with a DIMM left offline at boot).
+# Its /init is replacement-init.sh in a busybox initramfs (the host's
+# busybox-static; for arm64 the same Debian package's arm64 build,
+# downloaded once, libslab_busybox in common.sh): after the built-in KUnit
+# suites it brings offline memory online and loads
+# lib/libslab/libslab_hotplug_kunit.ko for its node, and loads
+# lib/slub_kunit.ko where the kernel has the kernel's slab test as a
+# module (x86_64: replacement-x86_64.config), turns on the kmem events, runs the
 # trace capture's workload (trace-workload.sh), prints /proc/meminfo and
 # /proc/slabinfo, then /sys/kernel/slab, debugfs's slab files and the
 # kernel's tools/mm/slabinfo (compiled here from the tree, static) run on
