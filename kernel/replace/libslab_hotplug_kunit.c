@@ -16,6 +16,7 @@
 #include <linux/module.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
+#include "../../mm/slab.h"
 
 static int node = NUMA_NO_NODE;
 module_param(node, int, 0444);
