@@ -76,12 +76,17 @@ static void libslab_smoke_cache_alloc_free(struct kunit *test)
 	kmem_cache_free(s, q);
 	KUNIT_EXPECT_EQ(test, libslab_count_inuse(s), 0);
 
-	/* LIFO per-CPU freelist: the freed object comes straight back */
-	preempt_disable();
+	/*
+	 * LIFO per-CPU freelist: the freed object comes straight back.  The
+	 * task stays on its CPU by migrate_disable(), not preempt_disable():
+	 * on PREEMPT_RT the allocation takes the per-CPU local lock, which
+	 * sleeps there, as on SLUB.
+	 */
+	migrate_disable();
 	p = kmem_cache_alloc(s, GFP_ATOMIC);
 	kmem_cache_free(s, p);
 	q = kmem_cache_alloc(s, GFP_ATOMIC);
-	preempt_enable();
+	migrate_enable();
 	KUNIT_EXPECT_PTR_EQ(test, q, p);
 	kmem_cache_free(s, q);
 
