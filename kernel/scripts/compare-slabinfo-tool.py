@@ -46,7 +46,7 @@ check a line "ok: ..." or "FAIL: ...":
      move it), slabinfo's Objects is active_objs, its Slabs (full and
      partial plus cpu) num_slabs, O/S objperslab and 2^O pagesperslab
      exactly; the caches the reading moved (a process's own task_struct,
-     its files, buffers and mappings, kernfs's RCU-freed objects) are
+     its files, buffers and mappings) are
      named, with their geometry (O/S, 2^O) still compared.
 
 Exits 0 when every check passes, 1 otherwise, 2 on unreadable input.

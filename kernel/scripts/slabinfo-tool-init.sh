@@ -32,9 +32,9 @@
 # "libslab-replacement: slabinfo between the tool's runs", slabinfo a
 # second time with the options the other way round (libslab-tool -z -S,
 # so that the runs' lines are told apart), and /proc/slabinfo after
-# "libslab-replacement: slabinfo after the tool".  A cache that the
-# reading moves for a moment and back (a burst of RCU frees) reads the
-# same in /proc/slabinfo around one run but seldom the same in both runs.
+# "libslab-replacement: slabinfo after the tool".  A cache that moves
+# during one run and back reads the same in /proc/slabinfo around it but
+# seldom the same in both runs.
 echo "libslab-replacement: sysfs"
 mount -t debugfs debugfs /sys/kernel/debug
 seen=""
