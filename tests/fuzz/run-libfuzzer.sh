@@ -25,7 +25,7 @@ meson compile -C "$build" slab:static_library
 mkdir -p "$build/corpus"
 # shellcheck disable=SC2046
 clang -g -O1 -fsanitize=fuzzer,address,undefined -mcx16 -D_GNU_SOURCE \
-	-I"$root/shim/include" -I"$root/src/include" \
+	-I"$build/shim/config/default" -I"$root/shim/include" -I"$root/src/include" \
 	"$root/tests/fuzz/fuzz_slab.c" "$build/libslab.a" \
 	$(pkg-config --libs liburcu-memb) -lpthread -latomic \
 	-o "$build/fuzz_slab_libfuzzer"

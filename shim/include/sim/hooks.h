@@ -6,7 +6,7 @@
  * task.  The kernel has no such hooks; its preemption and interrupts
  * happen in hardware.
  *
- * Built with LIBSLAB_NO_SIM_HOOKS (the fast library), every hook compiles
+ * Without CONFIG_LIBSLAB_SIM_HOOKS (the fast library), every hook compiles
  * to nothing: no preemption points, so neither the deterministic scheduler
  * nor sim_set_point_hook() can stop a task between two instructions, and
  * might_sleep() checks nothing.  The runtime refuses to start the
@@ -15,13 +15,14 @@
 #ifndef _SHIM_LINUX_SIM_HOOKS_H
 #define _SHIM_LINUX_SIM_HOOKS_H
 
+#include <linux/kconfig.h>
 #include <sim/switches.h>
 
 /* Whether this build has the hooks (the fast library has not). */
-#ifdef LIBSLAB_NO_SIM_HOOKS
-#define SIM_HOOKS	0
+#ifdef CONFIG_LIBSLAB_SIM_HOOKS
+#define SIM_HOOKS 1
 #else
-#define SIM_HOOKS	1
+#define SIM_HOOKS 0
 #endif
 
 /*

@@ -49,7 +49,7 @@
 #endif
 
 /* The per-CPU rseq commit: the fast library only. */
-#if defined(LIBSLAB_NO_SIM_HOOKS) && SIM_RSEQ_ALONE
+#if !SIM_HOOKS && SIM_RSEQ_ALONE
 #define SIM_RSEQ	1
 #else
 #define SIM_RSEQ	0
