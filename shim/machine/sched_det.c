@@ -4,7 +4,7 @@
  * with their own stacks; at every preemption point the running task hands
  * control back to the scheduler, which picks the next task among those the
  * preemption rules allow, with a xorshift generator seeded by the caller.
- * Sanitizers and valgrind are told about each stack switch.  A task may
+ * The checkers are told about each stack (tool_fiber.h).  A task may
  * add tasks while the run goes on (sim_det_spawn(): kthreads, workqueue
  * workers); the run ends when every task, spawned ones too, has ended.
  */
@@ -19,17 +19,7 @@
 #include <linux/cpumask.h>
 #include <linux/bug.h>
 #include "sim.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/common_interface_defs.h>
-#endif
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#endif
-#if __has_include(<valgrind/valgrind.h>)
-#include <valgrind/valgrind.h>
-#define HAVE_VALGRIND_H 1
-#endif
+#include "tool_fiber.h"
 
 #define DET_STACK_SIZE	(512UL << 10)
 
@@ -43,12 +33,7 @@ struct sim_det_task {
 	bool started;
 	bool done;
 	bool pinned;		/* sim_det_pin(): never migrated */
-#if defined(__SANITIZE_THREAD__)
-	void *fiber;
-#endif
-#ifdef HAVE_VALGRIND_H
-	unsigned int valgrind_stack;
-#endif
+	struct tool_fiber fiber;
 };
 
 int sim_det_running;
@@ -62,9 +47,7 @@ static struct {
 	u64 rng;
 	const struct sim_det_params *params;
 	struct sim_det_result *result;
-#if defined(__SANITIZE_THREAD__)
-	void *fiber;
-#endif
+	struct tool_fiber fiber; /* the scheduler's, the thread's own */
 } det;
 
 static u64 det_random(void)
@@ -82,63 +65,21 @@ static void trace(unsigned int index, enum sim_point point)
 	det.result->trace_hash = h;
 }
 
-/* Switch stacks from cur to next, telling the tools. */
-static void switch_context(ucontext_t *from, ucontext_t *to, void *to_stack,
-			   void *to_fiber)
-{
-#if defined(__SANITIZE_ADDRESS__)
-	void *fake_stack;
-
-	__sanitizer_start_switch_fiber(&fake_stack, to_stack,
-				       to_stack ? DET_STACK_SIZE : 0);
-#endif
-#if defined(__SANITIZE_THREAD__)
-	__tsan_switch_to_fiber(to_fiber, 0);
-#endif
-	(void)to_stack;
-	(void)to_fiber;
-	swapcontext(from, to);
-#if defined(__SANITIZE_ADDRESS__)
-	__sanitizer_finish_switch_fiber(fake_stack, NULL, NULL);
-#endif
-}
-
-static void *sched_fiber(void)
-{
-#if defined(__SANITIZE_THREAD__)
-	return det.fiber;
-#else
-	return NULL;
-#endif
-}
-
-static void *task_fiber(struct sim_det_task *dt)
-{
-#if defined(__SANITIZE_THREAD__)
-	return dt->fiber;
-#else
-	(void)dt;
-	return NULL;
-#endif
-}
-
 static void task_entry(void)
 {
 	struct sim_det_task *dt = det.running;
 
-#if defined(__SANITIZE_ADDRESS__)
-	__sanitizer_finish_switch_fiber(NULL, NULL, NULL);
-#endif
+	tool_fiber_started();
 	dt->spec->fn(dt->spec->arg);
 	dt->done = true;
-	switch_context(&dt->context, &det.context, NULL, sched_fiber());
+	tool_fiber_swap(&dt->context, &det.context, &det.fiber);
 }
 
 /* Back to the scheduler from the running task. */
 static void yield_to_scheduler(struct sim_det_task *dt)
 {
 	dt->task.in_point = true;
-	switch_context(&dt->context, &det.context, NULL, sched_fiber());
+	tool_fiber_swap(&dt->context, &det.context, &det.fiber);
 	dt->task.in_point = false;
 }
 
@@ -277,13 +218,7 @@ static int det_task_setup(unsigned int i, const struct sim_det_task_spec *spec)
 	if (dt->stack == MAP_FAILED)
 		return -ENOMEM;
 	prepare_context(dt);
-#if defined(__SANITIZE_THREAD__)
-	dt->fiber = __tsan_create_fiber(0);
-#endif
-#ifdef HAVE_VALGRIND_H
-	dt->valgrind_stack = VALGRIND_STACK_REGISTER(dt->stack,
-				(char *)dt->stack + DET_STACK_SIZE);
-#endif
+	tool_fiber_create(&dt->fiber, dt->stack, DET_STACK_SIZE);
 	return 0;
 }
 
@@ -327,12 +262,7 @@ static void det_teardown(unsigned int nr)
 
 		if (!dt->stack || dt->stack == MAP_FAILED)
 			continue;
-#ifdef HAVE_VALGRIND_H
-		VALGRIND_STACK_DEREGISTER(dt->valgrind_stack);
-#endif
-#if defined(__SANITIZE_THREAD__)
-		__tsan_destroy_fiber(dt->fiber);
-#endif
+		tool_fiber_destroy(&dt->fiber);
 		munmap(dt->stack, DET_STACK_SIZE);
 		dt->stack = NULL;
 	}
@@ -370,9 +300,7 @@ int sim_det_run(const struct sim_det_params *params,
 	det.params = params;
 	det.result = result;
 	det.rng = params->seed * 0x9e3779b97f4a7c15ULL + 1;
-#if defined(__SANITIZE_THREAD__)
-	det.fiber = __tsan_get_current_fiber();
-#endif
+	tool_fiber_thread(&det.fiber);
 	sim_det_running = 1;
 	__atomic_fetch_add(&sim_switches.points_armed, 1, __ATOMIC_SEQ_CST);
 
@@ -402,8 +330,7 @@ int sim_det_run(const struct sim_det_params *params,
 		}
 		det.running = next;
 		sim_task_switch(&next->task);
-		switch_context(&det.context, &next->context, next->stack,
-			       task_fiber(next));
+		tool_fiber_swap(&det.context, &next->context, &next->fiber);
 		sim_task_switch(NULL);
 		det.running = NULL;
 		if (next->done) {

@@ -7,6 +7,7 @@
  *                map for %pGp)
  *   config.c     the parameters, frozen at the first sim_config()
  *   topology.c   the CPUs: how many, which online, cpu_map=
+ *   tool_fiber.c what the checkers are told of the scheduler's stacks
  *   sched_det.c  the deterministic scheduler
  *   watchdog.c   the soft-lockup watchdog
  *   cpu.c        tasks on CPUs: placement, preemption, hotplug
