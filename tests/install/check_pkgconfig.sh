@@ -3,9 +3,12 @@
 # A program outside the source tree builds against the installed tree
 # with nothing but pkg-config (PKG_CONFIG_PATH, as for a custom prefix)
 # and runs: kernel API from <linux/slab.h>, libslab's leak check from
-# <linux/libslab.h>, with libslab and with libslab-tiny.  The rest of what
-# a user needs is there too: slabsim runs, the man pages and the valgrind
-# suppressions that pkg-config names exist.
+# <linux/libslab.h>, with libslab and with libslab-tiny.  Each library's
+# Cflags give the headers that library's configuration (its
+# <libslab_autoconf.h>): SLUB_TINY for libslab-tiny only, the simulation's
+# hooks for all but libslab-fast.  The rest of what a user needs is there
+# too: slabsim runs, the man pages and the valgrind suppressions that
+# pkg-config names exist.
 #
 # A sanitizer build's program is built only with the compiler that built
 # the library: each compiler has its own sanitizer runtime.
@@ -61,6 +64,18 @@ for lib in libslab libslab-tiny; do
 	done
 done
 echo "a program built with pkg-config against libslab and libslab-tiny, with ${COMPILERS[*]}, runs and leaks nothing"
+
+# "<library> <1 if CONFIG_LIBSLAB_TINY> <1 if CONFIG_LIBSLAB_SIM_HOOKS>"
+printf '#include <linux/slab.h>\nTINY=IS_ENABLED(CONFIG_LIBSLAB_TINY) HOOKS=IS_ENABLED(CONFIG_LIBSLAB_SIM_HOOKS)\n' > config.c
+for want in "libslab 0 1" "libslab-tiny 1 1" "libslab-fast 0 0"; do
+	read -r lib tiny hooks <<< "$want"
+	# shellcheck disable=SC2046
+	got=$("${COMPILERS[0]}" -E -P config.c $(pkgconf --cflags "$lib") | grep '^TINY=') ||
+		fail "${COMPILERS[0]} cannot preprocess <linux/slab.h> with pkg-config's flags for $lib"
+	[ "$got" = "TINY=$tiny HOOKS=$hooks" ] ||
+		fail "$lib's Cflags give the headers $got, not TINY=$tiny HOOKS=$hooks"
+done
+echo "libslab, libslab-tiny and libslab-fast each give the headers their own configuration"
 
 supp=$(pkgconf --variable=valgrind_suppressions libslab)
 [ -s "$supp" ] || fail "pkg-config's valgrind_suppressions ($supp) is not an installed file"
