@@ -10,7 +10,7 @@
  * gives the order they were added in.  The fully ordered cmpxchg and xchg
  * make an entry's contents, written before llist_add(), visible to the
  * consumer that takes it.  The functions that the kernel has in
- * lib/llist.c are the library's (shim/services/llist.c), not inline, so
+ * lib/llist.c are the library's (shim/lib/llist.c), not inline, so
  * that a program linking the kernel's lib/llist.c uses its own.
  */
 #ifndef _SHIM_LINUX_LLIST_H

@@ -9,7 +9,7 @@
  * WRITE_ONCE(), so a lockless reader (validated by a seqcount, as the
  * kernel's latch trees do) may race with a writer without a data race;
  * it can still see a transiently rotated tree.  The implementation is
- * shim/services/rbtree.c.
+ * shim/lib/rbtree.c.
  */
 #ifndef _SHIM_LINUX_RBTREE_H
 #define _SHIM_LINUX_RBTREE_H

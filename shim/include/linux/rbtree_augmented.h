@@ -11,7 +11,7 @@
  * unlinks the node here, inline so the callbacks inline too, and
  * rebalances through __rb_erase_color().  Those two are the kernel's
  * lib/rbtree.c: a program that uses augmented trees links it (the
- * library's own rbtree, shim/services/rbtree.c, has no callbacks).
+ * library's own rbtree, shim/lib/rbtree.c, has no callbacks).
  * The node colour encoding is <linux/rbtree.h>'s: bit 0, 0 red, 1 black.
  */
 #ifndef _SHIM_LINUX_RBTREE_AUGMENTED_H

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Red-black tree rebalancing and walks for <linux/rbtree.h>.
+ * Red-black tree rebalancing and walks for <linux/rbtree.h>, as the
+ * kernel's lib/rbtree.c has them.
  *
  * The rules kept: every node is red or black, the root is black, a red
  * node has no red child, and every path from a node down to a missing
