@@ -2,9 +2,11 @@
 /*
  * What the simulated machine's files share; not installed.  Its parts by
  * the order they stand in, each calling only the parts above it:
- *   task.c, mem_map.c, rseq.c, text_begin.c, text_end.c, sections.c
+ *   task.c, mem_map.c, rseq.c, text_begin.c, text_end.c, sections.c,
+ *   timekeeping.c
  *   printk.c     the console, WARN, BUG and the taint (reads the memory
  *                map for %pGp)
+ *   hexdump.c    hex digits, and memory dumped through the console
  *   config.c     the parameters, frozen at the first sim_config()
  *   topology.c   the CPUs: how many, which online, cpu_map=
  *   tool_fiber.c what the checkers are told of the scheduler's stacks

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * <linux/hex.h>: hexadecimal digits.  The library defines
- * hex_to_bin() and hex2bin() (shim/lib/lib.c); in the kernel they are
- * lib/hexdump.c's, which, linked into a program, takes their place.
- * The hex dump functions of that file are not here.
+ * hex_to_bin() and hex2bin() (shim/machine/hexdump.c); in the kernel they
+ * are lib/hexdump.c's, which, linked into a program, takes their place.
+ * The hex dump functions of that file are not here (<linux/printk.h>).
  */
 #ifndef _SHIM_LINUX_HEX_H
 #define _SHIM_LINUX_HEX_H
