@@ -4,8 +4,8 @@
  * the order they stand in, each calling only the parts above it:
  *   task.c, mem_map.c, rseq.c, text_begin.c, text_end.c, sections.c,
  *   timekeeping.c
- *   printk.c     the console, WARN, BUG and the taint (reads the memory
- *                map for %pGp)
+ *   vsprintf.c   the formatter (reads the memory map for %pGp)
+ *   printk.c     the console, WARN, BUG and the taint
  *   hexdump.c    hex digits, and memory dumped through the console
  *   config.c     the parameters, frozen at the first sim_config()
  *   topology.c   the CPUs: how many, which online, cpu_map=
@@ -23,6 +23,7 @@
 #ifndef SHIM_RUNTIME_SIM_H
 #define SHIM_RUNTIME_SIM_H
 
+#include <stdarg.h>
 #include <linux/sched.h>
 #include <sim/cpu.h>
 #include <sim/startup.h>
@@ -81,6 +82,17 @@ int sim_task_last_cpu(void);
  */
 void sim_mem_reserve(unsigned int nr_nodes, unsigned long node_bytes,
 		     unsigned long align);
+
+/* ---- vsprintf.c ---- */
+
+/*
+ * Format fmt into buf (size bytes, NUL-terminated if size is not 0) with
+ * the kernel's conversions; the length of the whole text, as snprintf()
+ * returns it.  *refused is the character of the first conversion the
+ * kernel refuses, which ended the text there, or -1: the caller warns.
+ */
+int sim_format_text(char *buf, size_t size, const char *fmt, va_list args,
+		    int *refused);
 
 /* ---- config.c ---- */
 

@@ -4,7 +4,7 @@
  * snprintf(), sprintf(), vsnprintf(), scnprintf() and vscnprintf()
  * take the kernel's conversions: the C library's standard ones, and the
  * kernel's pointer extensions (%pS, %pe, %ph, %pV, %*pb, %*pbl, %pGp,
- * %pGg; see shim/machine/printk.c).  %n and positional arguments are
+ * %pGg; see shim/machine/vsprintf.c).  %n and positional arguments are
  * refused, as the kernel refuses them.  Other %p extensions print the
  * plain pointer.
  *
