@@ -28,7 +28,7 @@
 #include <linux/libslab.h>
 #include <linux/seq_file.h>
 #include <sim/params.h>
-#include <sim/restart.h>
+#include <front/restart.h>
 
 #include "replay.h"
 

@@ -21,7 +21,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/libslab.h>
-#include <sim/restart.h>
+#include <front/restart.h>
 #include <sim/startup.h>
 #include <slab_platform.h>
 #include <asm/setup.h>

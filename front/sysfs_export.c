@@ -18,7 +18,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/libslab.h>
-#include <sim/sysfs.h>
+#include <front/sysfs.h>
 
 /* A fresh file at path with the kernel file's mode, holding text. */
 static int write_file(const char *path, const char *text, size_t len, int mode)

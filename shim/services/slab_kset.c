@@ -18,7 +18,7 @@
 #include <linux/list.h>
 #include <linux/spinlock.h>
 #include <slab_platform.h>
-#include <sim/sysfs.h>
+#include <sim/slab_kset.h>
 
 struct kset_name {
 	struct list_head list;

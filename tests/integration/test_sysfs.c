@@ -13,7 +13,8 @@
 #include <unistd.h>
 #include <linux/seq_file.h>
 #include <linux/sched.h>
-#include <sim/sysfs.h>
+#include <front/sysfs.h>
+#include <sim/slab_kset.h>
 #include "harness.h"
 
 static char dir[64];

@@ -10,8 +10,8 @@ Floors, lowest first: shim/lib, shim/machine, shim/services, shim/kunit
             for the machine's preemption-point hooks (HOOKS), which the
             kernel headers' inline code reaches from any floor;
   includes  no shim object was compiled with a header of src/ other than
-            the core's contract, src/include/slab_platform.h (the build's
-            dependency records: ninja -t deps);
+            the core's contract, src/include/slab_platform.h, nor with
+            one of front/ (the build's dependency records: ninja -t deps);
   paths     no header under shim/include names a file of src/ by path;
   cycles    no two files of the shim call each other, directly or round a
             circle, so that each floor's files stand in an order in which
@@ -150,6 +150,7 @@ def check_includes(build, root):
     checked = 0
     target = None
     src = os.path.join(root, 'src') + os.sep
+    front = os.path.join(root, 'front') + os.sep
     contract = os.path.join(root, CONTRACT)
     for line in out.splitlines():
         if line and not line.startswith(' '):
@@ -166,6 +167,9 @@ def check_includes(build, root):
         if full.startswith(src) and full != contract:
             errors.append(f'{target} includes {os.path.relpath(full, root)}'
                           f' (the shim may include only {CONTRACT} of src/)')
+        if full.startswith(front):
+            errors.append(f'{target} includes {os.path.relpath(full, root)}'
+                          ' (front/ is the floor above the core)')
     if not checked:
         errors.append(f'no dependency record of a shim object in {build}')
     return errors, checked
@@ -212,7 +216,7 @@ def main():
         return 1
     print(f'{nobjects} objects call only into their own floor or below, '
           f'and no circle joins the {ncalling} shim files that call other shim files; '
-          f'{nchecked} shim objects include no header of src/ but {CONTRACT}')
+          f'{nchecked} shim objects include no header of front/, nor of src/ but {CONTRACT}')
     return 0
 
 

@@ -7,7 +7,7 @@
  * layout, which start-up fixes: each case that changes them starts the
  * allocator again (libslab_restart()).
  */
-#include <sim/restart.h>
+#include <front/restart.h>
 #include "harness.h"
 
 static void restore_defaults(void)

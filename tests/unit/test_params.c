@@ -5,7 +5,7 @@
  * only: each case that gives one starts the allocator again
  * (libslab_restart()); after start-up they are refused, and told so.
  */
-#include <sim/restart.h>
+#include <front/restart.h>
 #include "harness.h"
 
 static void restore_defaults(void)

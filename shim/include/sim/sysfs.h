@@ -1,29 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A snapshot of /sys/kernel/slab and /sys/kernel/debug/slab (userspace
- * only), so the kernel's slab tools can read a running program's caches.
- * sysfs: dir/<directory>/<attribute> for every cache, with the kernel's
- * file names, modes and formats; the directory is named as 6.12 names it,
- * the cache's unique id (":0000064") for a mergeable cache, whose every
- * name is a symlink dir/<name> -> <id>, the cache's name otherwise.  debugfs: dir/<cache>/alloc_traces and
- * free_traces for every cache with SLAB_STORE_USER.
+ * The name that <front/sysfs.h> (sim_sysfs_export(), sim_debugfs_export())
+ * and <sim/slab_kset.h> (sim_sysfs_cache()) shared until 2026-12-07, when
+ * the front end's declarations left the machine's headers.  It stays,
+ * forwarding to both, so that a harness written against an earlier
+ * install still compiles; new code includes the one it uses
+ * (docs/harness.md, "Header names").
  */
-#ifndef _SHIM_LINUX_SIM_SYSFS_H
-#define _SHIM_LINUX_SIM_SYSFS_H
-
-struct kmem_cache;
-
-/*
- * The cache that the core last told the platform goes by name (made or
- * merged under it: slab_platform_cache_added(), _aliased()), while it is
- * not removed; NULL otherwise (shim/services/slab_kset.c).  The caches of
- * libslab_init() are never told, as in the kernel, which finds them at
- * its late start-up.
- */
-struct kmem_cache *sim_sysfs_cache(const char *name);
-/* Write the sysfs snapshot under dir (created if missing); 0 or -errno. */
-int sim_sysfs_export(const char *dir);
-/* Write the debugfs snapshot under dir (created if missing); 0 or -errno. */
-int sim_debugfs_export(const char *dir);
-
-#endif
+#include <front/sysfs.h>
+#include <sim/slab_kset.h>

@@ -25,7 +25,7 @@ const char *kmem_cache_name(const struct kmem_cache *s);
  * layout (slub_min_order=, slub_max_order=, slub_min_objects= and their
  * slab_ spellings) are taken only while the kmalloc caches do not exist:
  * before libslab_init(), or after libslab_exit() for the next start
- * (userspace's libslab_restart(), <sim/restart.h>, does both).  Returns 0, or
+ * (userspace's libslab_restart(), <front/restart.h>, does both).  Returns 0, or
  * the first error: -EINVAL for a malformed value of a known parameter,
  * -EBUSY for a word that comes too late (each reported and not applied;
  * the other words still are), -EINVAL for a line longer than a command
