@@ -15,7 +15,7 @@
  * Copy to to at most count bytes of the available bytes at from,
  * starting at *ppos, and advance *ppos; the bytes copied (0 at or past
  * the end), or -EINVAL for a negative *ppos.  Defined by the library
- * (shim/lib/lib.c); fs/libfs.c in the kernel.
+ * (shim/lib/libfs.c); fs/libfs.c in the kernel.
  */
 ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
 				const void *from, size_t available);

@@ -7,7 +7,7 @@
  * hold, and *res is written only on success.
  *
  * The library defines only what it uses itself (kstrtouint(),
- * kstrtoul(), kstrtoint(), kstrtobool(), in shim/lib/lib.c); the rest
+ * kstrtoul(), kstrtoint(), kstrtobool(), in shim/lib/kstrtox.c); the rest
  * is the kernel's lib/kstrtox.c, which a program using them links, and
  * whose definitions then take the place of the library's.  The
  * simple_strto*() family (lib/vsprintf.c in the kernel) is not here.

@@ -29,7 +29,7 @@ static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 	return secs * NSEC_PER_SEC + (s64)nsecs;
 }
 
-/* The monotonic clock now (shim/lib/lib.c, sim/clock.h). */
+/* The monotonic clock now (shim/machine/timekeeping.c, sim/clock.h). */
 ktime_t ktime_get(void);
 
 static inline u64 ktime_get_ns(void)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * <linux/sort.h>: sort() and sort_r(), the kernel's heapsort
- * (shim/lib/lib.c), for callers whose output depends on where the kernel
+ * (shim/lib/sort.c), for callers whose output depends on where the kernel
  * leaves equal keys.  As the kernel's header it includes nothing that
  * defines swap(): lib/sort.c names a member so.
  */

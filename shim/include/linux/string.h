@@ -68,7 +68,7 @@ char *next_arg(char *args, char **param, char **val);
 /*
  * The first c in the first count bytes of s, or the end of s (its NUL,
  * or s + count) when there is none: lib/string.c's, defined by the
- * library (shim/lib/lib.c).
+ * library (shim/lib/string.c).
  */
 char *strnchrnul(const char *s, size_t count, int c);
 
