@@ -2,7 +2,7 @@
 /*
  * The front end: the userspace layer above the core, and the only code
  * of the library that calls the core's public API (shim/ never does;
- * tests/tools/shim_layering.py checks it).  Start-up is here, in the
+ * tests/lint/shim_layering.py checks it).  Start-up is here, in the
  * order of the kernel's start_kernel(): the command line (the environment
  * variable LIBSLAB_CMDLINE) is read once and split once, each word goes
  * to the simulated machine's table and then to the allocator's, the words

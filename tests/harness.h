@@ -125,7 +125,7 @@ int expect_clean_teardown(void **state);
  * 1.1.5 prints "GROUP TEARDOWN" failed yet leaves it out of the count it
  * returns, so a suite whose group teardown is expect_clean_teardown()
  * would exit 0 with WARNs behind it.  Every group with a teardown runs
- * here (tests/tools/group_runner_lint.py refuses cmocka's runner with one).
+ * here (tests/lint/group_runner_lint.py refuses cmocka's runner with one).
  */
 int slab_run_group_tests(const char *group_name, const struct CMUnitTest *tests,
 			 size_t count, CMFixtureFunction group_setup,

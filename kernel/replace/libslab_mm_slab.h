@@ -5,8 +5,8 @@
  * mm/slab.h declares them.  mm/slab.h itself cannot be included here: it
  * defines struct kmem_cache and struct slab as SLUB lays them out.
  */
-#ifndef _LIBSLAB_MM_SLAB_H
-#define _LIBSLAB_MM_SLAB_H
+#ifndef _LIBSLAB_REPLACE_MM_SLAB_H
+#define _LIBSLAB_REPLACE_MM_SLAB_H
 
 #include <linux/init.h>
 #include <linux/types.h>
@@ -57,4 +57,4 @@ extern const unsigned short libslab_mm_slab_layout[NR_LIBSLAB_LAYOUT_FIELDS];
 unsigned long libslab_mm_slab_counters(unsigned int inuse, unsigned int objects,
 				       unsigned int frozen);
 
-#endif /* _LIBSLAB_MM_SLAB_H */
+#endif /* _LIBSLAB_REPLACE_MM_SLAB_H */

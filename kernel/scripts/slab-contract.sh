@@ -13,7 +13,7 @@
 #        src   src/ defines a function or variable of that name;
 #        map   kernel/glue/libslab_prelude.h or libslab_core_names.h maps
 #              the name to an lslab_ one;
-#        list  tests/tools/kernel_counterparts.txt names it;
+#        list  tests/lint/kernel_counterparts.txt names it;
 #        -     none: missing.  The note "~NAME" says that src/ has the
 #              name without the _noprof suffix.
 #      The project's own objects (lib/libslab/, the oracle's mm/slub_oracle*)
@@ -53,7 +53,7 @@ export LC_ALL=C
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 for f in src/slab.h kernel/glue/libslab_prelude.h kernel/glue/libslab_core_names.h \
-	tests/tools/kernel_counterparts.txt; do
+	tests/lint/kernel_counterparts.txt; do
 	if [ ! -f "$REPO/$f" ]; then
 		echo "slab-contract.sh: $REPO/$f missing; run the script from the libslab repository" >&2
 		exit 1
@@ -269,7 +269,7 @@ find "$REPO/src" -name '*.[ch]' -print0 | sort -z | xargs -0 awk '
 cat "$REPO/kernel/glue/libslab_prelude.h" "$REPO/kernel/glue/libslab_core_names.h" |
 	sed -nE 's/^#define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+lslab_\1([ \t].*)?$/\1/p' |
 	sort -u > "$tmp/cp_map"
-sed -e 's/#.*//' "$REPO/tests/tools/kernel_counterparts.txt" |
+sed -e 's/#.*//' "$REPO/tests/lint/kernel_counterparts.txt" |
 	awk 'NF { print $1 }' | sort -u > "$tmp/cp_list"
 
 # ---- the table ---------------------------------------------------------

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libslab_smoke_kunit.c - KUnit smoke test of libslab inside a kernel.
+ * smoke_kunit.c - KUnit smoke test of libslab inside a kernel.
  *
  * Built with libslab_prelude.h force-included: kmem_cache_create, kmalloc,
  * kfree, folio_test_slab, ... below are libslab's (lslab_) versions, and

@@ -18,10 +18,10 @@
  *   init.c       sim_init(): every part up at once
  * Each part comes up by itself at its first use (a pthread_once() of its
  * own), so no part calls down the list to init.c.
- * tests/tools/shim_layering.py fails on a circle between files.
+ * tests/lint/shim_layering.py fails on a circle between files.
  */
-#ifndef SHIM_RUNTIME_SIM_H
-#define SHIM_RUNTIME_SIM_H
+#ifndef SHIM_MACHINE_SIM_H
+#define SHIM_MACHINE_SIM_H
 
 #include <stdarg.h>
 #include <linux/sched.h>

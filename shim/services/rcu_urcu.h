@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* liburcu behind names of our own (rcu_urcu.c); not installed. */
-#ifndef SHIM_RUNTIME_RCU_URCU_H
-#define SHIM_RUNTIME_RCU_URCU_H
+#ifndef SHIM_SERVICES_RCU_URCU_H
+#define SHIM_SERVICES_RCU_URCU_H
 
 #include <stdbool.h>
 

@@ -5,8 +5,8 @@
  * Every sleep is on a wait_queue_head's mutex and condition variable, or,
  * under the deterministic scheduler, a yield to the other tasks.
  */
-#ifndef SHIM_RUNTIME_SIM_WAIT_H
-#define SHIM_RUNTIME_SIM_WAIT_H
+#ifndef SHIM_SERVICES_SIM_WAIT_H
+#define SHIM_SERVICES_SIM_WAIT_H
 
 #include <linux/wait.h>
 

@@ -10,7 +10,7 @@
  *              slab_platform_impl.h.
  *
  * This is the only header of src/ that a platform includes: the layering
- * test (tests/tools/shim_layering.py) fails on any other include of src/
+ * test (tests/lint/shim_layering.py) fails on any other include of src/
  * from shim/, and on any call from shim/ into the core.
  *
  * Part 1 lists the kernel interfaces the core calls, by purpose, with the

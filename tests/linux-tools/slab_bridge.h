@@ -10,8 +10,8 @@
  * plain C types only.  run-radix-tree.sh links slab_bridge.c with libslab
  * into one object that exports nothing but them (docs/linux-tools.md).
  */
-#ifndef SLAB_BRIDGE_H
-#define SLAB_BRIDGE_H
+#ifndef LIBSLAB_LINUX_TOOLS_SLAB_BRIDGE_H
+#define LIBSLAB_LINUX_TOOLS_SLAB_BRIDGE_H
 
 #include <stddef.h>
 

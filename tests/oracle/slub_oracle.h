@@ -17,8 +17,8 @@
  * the slab and object lines, the owners), with addresses, ages and pids
  * normalised.
  */
-#ifndef SLUB_ORACLE_H
-#define SLUB_ORACLE_H
+#ifndef LIBSLAB_SLUB_ORACLE_H
+#define LIBSLAB_SLUB_ORACLE_H
 
 #include <linux/slab.h>
 

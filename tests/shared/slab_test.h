@@ -39,8 +39,8 @@
  * core's slab.h.  Each case file ends with the table of its cases, which
  * the harness runs as one suite (KUnit) or group (cmocka).
  */
-#ifndef LIBSLAB_TESTS_SLAB_TEST_H
-#define LIBSLAB_TESTS_SLAB_TEST_H
+#ifndef LIBSLAB_SHARED_SLAB_TEST_H
+#define LIBSLAB_SHARED_SLAB_TEST_H
 
 /* The cache an object of a slab lives in. */
 static inline struct kmem_cache *slab_test_cache_of(const void *object)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# ci-lint.sh - the pipeline checks itself (tests/tools/ci_lint.py, also a
+# ci-lint.sh - the pipeline checks itself (tests/lint/ci_lint.py, also a
 # meson test): every job runs existing ci-scripts, every variable is
 # documented in docs/ci.md, the image tag matches what the image is made
 # of; and, where gitlab-ci-local is installed, it parses the pipeline and
@@ -12,6 +12,6 @@ set -euo pipefail
 
 ici_load_settings
 ici_artifacts ci-lint
-/usr/bin/python3 "$ICI_ROOT/tests/tools/ci_lint.py" "$ICI_ROOT" ||
+/usr/bin/python3 "$ICI_ROOT/tests/lint/ci_lint.py" "$ICI_ROOT" ||
 	ici_fail "the pipeline's lint found problems (above)"
 ici_finish

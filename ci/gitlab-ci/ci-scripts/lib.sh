@@ -12,7 +12,7 @@
 #     green in the pipeline but shows as a warning;
 #   - knows where a job's artifacts go (ICI_ARTIFACTS) and where ccache
 #     lives.
-# docs/ci.md documents every variable; tests/tools/ci_lint.py checks that.
+# docs/ci.md documents every variable; tests/lint/ci_lint.py checks that.
 
 ICI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 ICI_WARNING_EXIT=101
@@ -246,7 +246,7 @@ ici_userspace_build() {
 }
 
 # The tag of the pipeline's image: what it is made of, hashed.  The YAML's
-# ICI_IMAGE_TAG must equal it (tests/tools/ci_lint.py checks that).
+# ICI_IMAGE_TAG must equal it (tests/lint/ci_lint.py checks that).
 ici_image_tag() {
 	echo "bookworm-$(cat "$ICI_ROOT/ci/gitlab-ci/container/Dockerfile" \
 		"$ICI_ROOT/tests/packages.sh" | sha256sum | cut -c1-12)"

@@ -7,7 +7,7 @@
  *
  * A small userspace KUnit: enough of <kunit/test.h> to compile and run
  * kernel KUnit suites (lib/slub_kunit.c is built unmodified against it,
- * tests/kunit/meson.build) on top of libslab.  Written from KUnit's
+ * tests/meson.build) on top of libslab.  Written from KUnit's
  * documentation (Documentation/dev-tools/kunit/), not from its code.
  *
  * What it models:

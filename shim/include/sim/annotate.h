@@ -16,8 +16,8 @@
  * contain another (compute values into a temporary first).
  * In other builds all of them compile to nothing.
  */
-#ifndef _SHIM_LINUX_SIM_ANNOTATE_H
-#define _SHIM_LINUX_SIM_ANNOTATE_H
+#ifndef _SHIM_SIM_ANNOTATE_H
+#define _SHIM_SIM_ANNOTATE_H
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>

@@ -31,8 +31,8 @@
  * the next online CPU and runs the registered CPU-dead callbacks, as the
  * kernel's hotplug does.
  */
-#ifndef _SHIM_LINUX_SIM_CPU_H
-#define _SHIM_LINUX_SIM_CPU_H
+#ifndef _SHIM_SIM_CPU_H
+#define _SHIM_SIM_CPU_H
 
 #include <stdbool.h>
 #include <sim/rseq.h>

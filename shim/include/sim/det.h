@@ -26,8 +26,8 @@
  * grace period would never end while the readers are tasks of this same
  * thread), and nothing else may use the allocator during a run.
  */
-#ifndef _SHIM_LINUX_SIM_DET_H
-#define _SHIM_LINUX_SIM_DET_H
+#ifndef _SHIM_SIM_DET_H
+#define _SHIM_SIM_DET_H
 
 #include <linux/types.h>
 

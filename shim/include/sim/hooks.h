@@ -12,8 +12,8 @@
  * might_sleep() checks nothing.  The runtime refuses to start the
  * deterministic scheduler in that build.
  */
-#ifndef _SHIM_LINUX_SIM_HOOKS_H
-#define _SHIM_LINUX_SIM_HOOKS_H
+#ifndef _SHIM_SIM_HOOKS_H
+#define _SHIM_SIM_HOOKS_H
 
 #include <linux/kconfig.h>
 #include <sim/switches.h>

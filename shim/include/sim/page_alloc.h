@@ -5,8 +5,8 @@
  * number of nodes from numa=fake=N, and memoryless_nodes=K starts the last
  * K of them without memory, for memory hotplug.
  */
-#ifndef _SHIM_LINUX_SIM_PAGE_ALLOC_H
-#define _SHIM_LINUX_SIM_PAGE_ALLOC_H
+#ifndef _SHIM_SIM_PAGE_ALLOC_H
+#define _SHIM_SIM_PAGE_ALLOC_H
 
 #include <stdbool.h>
 #include <linux/types.h>

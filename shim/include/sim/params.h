@@ -5,8 +5,8 @@
  * start-up offers each word of the command line to it, then to the
  * allocator's, and names the words neither took.
  */
-#ifndef _SHIM_LINUX_SIM_PARAMS_H
-#define _SHIM_LINUX_SIM_PARAMS_H
+#ifndef _SHIM_SIM_PARAMS_H
+#define _SHIM_SIM_PARAMS_H
 
 #include <linux/types.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Where printk output goes, and counters of what was printed (userspace only). */
-#ifndef _SHIM_LINUX_SIM_PRINTK_H
-#define _SHIM_LINUX_SIM_PRINTK_H
+#ifndef _SHIM_SIM_PRINTK_H
+#define _SHIM_SIM_PRINTK_H
 
 /* Send each formatted message (level prefix removed) to sink; NULL: stderr. */
 void printk_set_sink(void (*sink)(const char *text, void *arg), void *arg);

@@ -32,8 +32,8 @@
  * rseq command registers, nr_cpus covers every host CPU, and neither
  * valgrind nor ThreadSanitizer (which know nothing of rseq) watches.
  */
-#ifndef _SHIM_LINUX_SIM_RSEQ_H
-#define _SHIM_LINUX_SIM_RSEQ_H
+#ifndef _SHIM_SIM_RSEQ_H
+#define _SHIM_SIM_RSEQ_H
 
 #include <stddef.h>
 #include <stdbool.h>

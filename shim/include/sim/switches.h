@@ -7,8 +7,8 @@
  * Each field is read and written with relaxed atomics of its own size;
  * any is read whole.
  */
-#ifndef _SHIM_LINUX_SIM_SWITCHES_H
-#define _SHIM_LINUX_SIM_SWITCHES_H
+#ifndef _SHIM_SIM_SWITCHES_H
+#define _SHIM_SIM_SWITCHES_H
 
 #include <stdbool.h>
 #include <linux/types.h>

@@ -309,7 +309,7 @@ def lint(root, use_gitlab_ci_local=True):
 # replacement, and what the lint must then report.
 DEFECTS = [
     ("ci/gitlab-ci/yml/test.yml", "ci-scripts/test-module.sh", "ci-scripts/test-modules.sh",
-     "runs ci/gitlab-ci/ci-scripts/test-modules.sh, which does not exist"),
+     "runs ci/gitlab-ci/ci-scripts/test-modules.sh, which does not exist"),  # stale-names: a planted name
     ("ci/gitlab-ci/yml/static-checks.yml", "ci/gitlab-ci/ci-scripts/cppcheck.sh",
      "cppcheck --project build", "does not run a ci-script"),
     ("ci/gitlab-ci/yml/static-checks.yml", "checkpatch:\n  extends: .kci-job\n",
