@@ -3,8 +3,12 @@
  * Global (non-static) identifiers that the core (src/ .c files) defines for its
  * own files beyond <linux/slab_api.h>, mapped to lslab_ names so that they
  * never meet the kernel's symbols of the same name.  Included by
- * libslab_prelude.h.  Keep in sync with src/slab.h; run-kunit.sh fails
- * when a global symbol of lib/libslab/ lacks the lslab_/libslab_ prefix.
+ * libslab_prelude.h.  The meson test kernel_names
+ * (tests/lint/kernel_names.sh) compares this list with the globals of the
+ * core's objects both ways, and run-kunit.sh fails when a global symbol
+ * of lib/libslab/ lacks the lslab_/libslab_ prefix.  Names the core keeps
+ * static go in the last section only, and only when a kernel header
+ * declares them too.
  */
 #ifndef _LIBSLAB_CORE_NAMES_H
 #define _LIBSLAB_CORE_NAMES_H
@@ -48,7 +52,6 @@
 #define slab_flush_exit			lslab_slab_flush_exit
 #define slub_cpu_dead			lslab_slub_cpu_dead
 #define freeze_slab			lslab_freeze_slab
-#define slab_update_freelist		lslab_slab_update_freelist
 #define __kmem_cache_shrink		lslab___kmem_cache_shrink
 #define __kmem_cache_shutdown		lslab___kmem_cache_shutdown
 #define slab_exit_shutdown		lslab_slab_exit_shutdown
