@@ -29,7 +29,7 @@
  *    runtime, cpu_map=getcpu without rseq) gets no CPU copy;
  *  - the commit is try_cmpxchg128()'s (one cmpxchg16b, or while the
  *    process has one thread a restartable sequence), or under
- *    libslab-fast's rseq commit (sim_rseq.h) its sequence, which fails
+ *    libslab-fast's rseq commit (sim/rseq.h) its sequence, which fails
  *    rather than wait for a fence.
  *
  * What it cannot model: nothing more than the whole path does; a try is

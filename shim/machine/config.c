@@ -41,7 +41,7 @@ static struct sim_config config = DEFAULT_CONFIG;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 /* sim_config() has been called: the words come too late. */
 static bool machine_up;
-/* Every switch that gives the fast paths more to do (sim_switches.h). */
+/* Every switch that gives the fast paths more to do (sim/switches.h). */
 union sim_switches sim_switches;
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tasks on the simulated CPUs: placement of a task on a CPU (sim_cpu.h),
+ * Tasks on the simulated CPUs: placement of a task on a CPU (sim/cpu.h),
  * migration and preemption control, interrupt state, taking CPUs offline
  * and online with the hotplug callbacks and lock, preemption points and
  * work_on_cpu().  The CPUs themselves are topology.c's, the calling task
@@ -43,7 +43,7 @@ static void cpu_cache_fill(const struct sim_task *t)
 
 #if SIM_RSEQ
 /*
- * libslab-fast's rseq commit (sim_rseq.h): an unbound, unpinned task on
+ * libslab-fast's rseq commit (sim/rseq.h): an unbound, unpinned task on
  * cpu_map=getcpu follows the host CPU through the cache until the next
  * hotplug, pin or switch, while every CPU it may land on is online.
  */

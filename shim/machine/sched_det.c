@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The deterministic scheduler of sim_det.h.  Tasks are ucontext coroutines
+ * The deterministic scheduler of sim/det.h.  Tasks are ucontext coroutines
  * with their own stacks; at every preemption point the running task hands
  * control back to the scheduler, which picks the next task among those the
  * preemption rules allow, with a xorshift generator seeded by the caller.

@@ -43,7 +43,7 @@ struct sim_det_task;
 
 /* A thread, or a task of the deterministic scheduler. */
 struct sim_task {
-	/* The fields of struct sim_task_head (sim_cpu.h), in its order. */
+	/* The fields of struct sim_task_head (sim/cpu.h), in its order. */
 	int cpu;			/* -1 until placed */
 	unsigned int gen;		/* hotplug generation cpu was placed at */
 	unsigned int preempt_count;
@@ -62,7 +62,7 @@ struct sim_task {
 struct sim_task *sim_task(void);
 /* Make t the calling task (the deterministic scheduler switching). */
 void sim_task_switch(struct sim_task *t);
-/* Forget the calling thread's cached placement (sim_cpu.h): its task moved or changed. */
+/* Forget the calling thread's cached placement (sim/cpu.h): its task moved or changed. */
 void sim_cpu_cache_clear(void);
 /* Set t up unplaced; pid and comm become current's. */
 void sim_task_init(struct sim_task *t, int pid, const char *comm);

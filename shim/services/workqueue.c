@@ -10,7 +10,7 @@
  * function returned: the function may have freed it.  Delayed items wait
  * on one timer list served by a timer thread started at the first arming.
  *
- * An item queued by a task of a deterministic run (sim_det.h) is a det
+ * An item queued by a task of a deterministic run (sim/det.h) is a det
  * item: workers that are tasks of that run (sim_det_spawn()) run it, not
  * threads, so it interleaves with the run's tasks as the seed decides.
  * A det worker starts like a thread worker, when no idle one is left, but

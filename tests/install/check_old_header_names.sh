@@ -5,7 +5,8 @@
 # end's left them (<sim/restart.h>, now <front/restart.h>; <sim/sysfs.h>,
 # now <front/sysfs.h> and <sim/slab_kset.h>; docs/harness.md, "Header
 # names") still builds with pkg-config's flags and runs: every old name
-# forwards to its new one.
+# forwards to its new one.  The old names are here on purpose
+# (stale-names: old names in this file).
 #
 # Usage: check_old_header_names.sh <build directory> <compiler that built it>
 . "$(dirname "$0")/install_tree.sh"

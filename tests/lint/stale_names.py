@@ -13,6 +13,10 @@ are Linux's (kernel/sched/core.c) and are not checked.  A line that
 names a missing file on purpose (a lint's planted fault) says
 "stale-names: a planted name".
 
+Old names: a header that is only an #include of one in another folder
+(a forwarding header, kept so that a program written against an earlier install still
+compiles) is named by its new name everywhere else.
+
 Include guards: a header whose first directive is #ifndef GUARD followed
 by #define GUARD has GUARD = PREFIX + the last components of its path
 (folders named include left out), upper case, each non-alphanumeric as _,
@@ -121,15 +125,73 @@ def stale_references(root):
                 # A name that a dash continues is a prefix: stock-<arch>.
                 if dash:
                     ref += '*'
-                # A build file names its own folder's files relative to it.
+                # A build file, or an #include "...", names its own folder's
+                # files relative to it.
                 here = os.path.dirname(path)
-                if os.path.basename(path) in ('meson.build', 'Makefile') and exists(root, os.path.join(here, ref)):
+                relative = os.path.basename(path) in ('meson.build', 'Makefile') or \
+                    re.match(r'\s*#\s*include\s*"', line)
+                if relative and exists(root, os.path.join(here, ref)):
                     continue
                 if not exists(root, ref) and not built(root, '', ref):
                     yield f'{path}:{number}: {ref}: no such file'
             for ref in INCLUDE_REF.findall(line):
                 if not any(exists(root, os.path.join(r, ref)) for r in INCLUDE_ROOTS):
                     yield f'{path}:{number}: <{ref}>: no such header in {", ".join(INCLUDE_ROOTS)}'
+
+
+def forwarding_headers(root):
+    """{old include name: the name it forwards to} for each header that
+    is only an #include of one in another folder, kept so that an old
+    name compiles."""
+    forwards = {}
+    for base in INCLUDE_ROOTS:
+        for folder, _, files in os.walk(os.path.join(root, base)):
+            for name in files:
+                if not name.endswith('.h'):
+                    continue
+                with open(os.path.join(folder, name), encoding='utf-8') as f:
+                    text = re.sub(r'/\*.*?\*/|//[^\n]*', '', f.read(), flags=re.S)
+                directives = re.findall(r'^\s*#.*$', text, re.M)
+                target = re.fullmatch(r'\s*#\s*include\s*<([^>]+)>\s*', ''.join(directives))
+                old = os.path.relpath(os.path.join(folder, name), os.path.join(root, base))
+                # <linux/sizes.h> forwarding to <linux/kernel.h> is the
+                # kernel's own name, not a moved one.
+                if len(directives) == 1 and target and \
+                        os.path.dirname(target[1]) != os.path.dirname(old):
+                    forwards[old] = target[1]
+    return forwards
+
+
+def old_header_names(root):
+    """References to a forwarding header by its old name, with its folder
+    or without (stale-names: old names, such as <linux/sim_cpu.h> or
+    sim_cpu.h).  A line that must name one (the table of moves, a test
+    of the old names) says "stale-names: old names"; a whole file says
+    "stale-names: old names in this file"."""
+    forwards = forwarding_headers(root)
+    if not forwards:
+        return
+    old = re.compile(r'(?<![\w.-])((?:[\w-]+/)*(?:%s))(?![\w.-])' %
+                     '|'.join(re.escape(os.path.basename(n)) for n in forwards))
+    homes = {os.path.join(b, n) for b in INCLUDE_ROOTS for n in forwards}
+    for path in text_files(root):
+        if path in homes:
+            continue
+        try:
+            with open(os.path.join(root, path), encoding='utf-8') as f:
+                lines = f.read().splitlines()
+        except UnicodeDecodeError:
+            continue
+        if any('stale-names: old names in this file' in line for line in lines):
+            continue
+        for number, line in enumerate(lines, 1):
+            if 'stale-names: old names' in line:
+                continue
+            for ref in old.findall(line):
+                match = [n for n in forwards if n == ref or os.path.basename(n) == ref]
+                if match:
+                    yield (f'{path}:{number}: {ref}: an old name, which only forwards to '
+                           f'<{forwards[match[0]]}>: name that')
 
 
 def expected_guards(path):
@@ -171,7 +233,8 @@ def main():
         sys.exit(f'usage: {sys.argv[0]} <source root> (a folder with src/), '
                  f'not {sys.argv[1:]}')
     root = sys.argv[1]
-    problems = list(stale_references(root)) + list(stale_guards(root))
+    problems = (list(stale_references(root)) + list(old_header_names(root)) +
+                list(stale_guards(root)))
     for problem in problems:
         print(problem)
     if problems:

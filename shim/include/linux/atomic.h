@@ -158,7 +158,7 @@ static __always_inline bool try_cmpxchg128(u128 *ptr, u128 *oldp, u128 new)
 
 /*
  * try_cmpxchg128 on a pair in the per-CPU region, this CPU's or another's:
- * under libslab-fast's rseq commit (sim_rseq.h) the restartable sequence
+ * under libslab-fast's rseq commit (sim/rseq.h) the restartable sequence
  * or the fenced path, which every writer of such a pair must take.
  */
 static __always_inline bool sim_percpu_try_cmpxchg128(u128 *ptr, u128 *oldp,

@@ -9,7 +9,7 @@
  * the timeout forms return 0 on timeout, else the jiffies left (>= 1);
  * try_wait_for_completion() consumes one completion without sleeping and
  * completion_done() tells whether a wait would not sleep.  Waiting
- * might_sleep(); under the deterministic scheduler (sim_det.h) it yields
+ * might_sleep(); under the deterministic scheduler (sim/det.h) it yields
  * to the other tasks, as wait queues do (wait.h).
  *
  * Not modelled: no signals, so _interruptible and _killable return only

@@ -8,7 +8,7 @@
  * (sim/clock.h) to be advanced; usleep_range() takes host time (the
  * kernel's is an hrtimer sleep, not modelled on the simulated clock);
  * udelay()/ndelay()/mdelay() busy-wait and may be called in atomic
- * context.  Under the deterministic scheduler (sim_det.h) a sleep is one
+ * context.  Under the deterministic scheduler (sim/det.h) a sleep is one
  * yield to the other tasks: there is no simulated clock.
  *
  * Not modelled: timer slack; msleep_interruptible() is never cut short, as

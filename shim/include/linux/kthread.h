@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Kernel threads (<linux/kthread.h>): each is a thread of its own, and a
- * task of the simulated CPUs (sim_cpu.h) like any other.
+ * task of the simulated CPUs (sim/cpu.h) like any other.
  *
  * Guarantees kept: kthread_create() returns a task that has not run
  * threadfn yet; it starts at wake_up_process() (kthread_run() does both);
  * kthread_bind() before the start, or kthread_create_on_cpu(), pins it to
  * a simulated CPU, so smp_processor_id() there reads that CPU (if the CPU
- * goes offline the thread moves, as sim_cpu.h moves every task);
+ * goes offline the thread moves, as sim/cpu.h moves every task);
  * kthread_should_stop() turns true once kthread_stop() is called, and
  * kthread_stop() wakes the thread, waits for threadfn to return and gives
  * back its result (-EINTR if threadfn never ran); kthread_park() waits
@@ -19,7 +19,7 @@
  * the kernel's would exit; per-CPU kthreads are not parked on CPU hotplug;
  * signals, nice values, the node argument.
  *
- * Under the deterministic scheduler (sim_det.h), a kthread created by one
+ * Under the deterministic scheduler (sim/det.h), a kthread created by one
  * of the run's tasks is a task of that run, not a thread: it starts on
  * its creator's CPU, a bound one is never migrated, it interleaves with
  * the others at their preemption points, and kthread_stop() and

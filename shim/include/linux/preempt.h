@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Preemption and migration control of the calling task (see sim_cpu.h).
+ * Preemption and migration control of the calling task (see sim/cpu.h).
  * Both keep the task on its simulated CPU until the matching enable;
  * preempt_disable() also makes the context atomic for might_sleep().  A
  * second task sharing the CPU keeps running in parallel except under the
@@ -41,7 +41,7 @@ static inline bool sim_may_sleep(void)
 #define in_task()		1
 #define in_interrupt()		0
 #define in_nmi()		0
-/* A simulation hook (sim_hooks.h): the fast library checks nothing. */
+/* A simulation hook (sim/hooks.h): the fast library checks nothing. */
 #define might_sleep()							\
 	do {								\
 		if (IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP) &&		\

@@ -19,7 +19,7 @@
  * get_cpu()...put_cpu() (<linux/smp.h>) and an hrtimer's function;
  * callbacks are not run in softirq context; there are no expedited grace
  * periods, no SRCU and no Tasks RCU; grace periods do not advance under
- * the deterministic scheduler (sim_det.h).
+ * the deterministic scheduler (sim/det.h).
  */
 #ifndef _SHIM_LINUX_RCUPDATE_H
 #define _SHIM_LINUX_RCUPDATE_H

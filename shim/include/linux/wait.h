@@ -9,7 +9,7 @@
  * condition and sleeps only while the count is unchanged.  The timeout
  * forms return what the kernel's do: 0 if the timeout elapsed with
  * condition false, else the jiffies left (at least 1).  All of them
- * might_sleep().  Under the deterministic scheduler (sim_det.h) a waiting
+ * might_sleep().  Under the deterministic scheduler (sim/det.h) a waiting
  * task yields to the others at a preemption point instead of blocking,
  * and each such yield counts as one jiffy of a timeout, so runs replay.
  *

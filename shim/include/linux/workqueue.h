@@ -2,7 +2,7 @@
 /*
  * Workqueues (<linux/workqueue.h>, Documentation/core-api/workqueue.rst).
  * Work items run on worker threads, each a task of the simulated CPUs
- * (sim_cpu.h).
+ * (sim/cpu.h).
  *
  * Guarantees kept: queue_work*() returns false, queueing nothing, while
  * the item is pending; a pending item runs once, after which it may be
@@ -32,7 +32,7 @@
  * and have no effect; no more than 64 workers per workqueue;
  * work_on_cpu() runs fn in the caller itself on cpu.
  *
- * Under the deterministic scheduler (sim_det.h), an item queued by one of
+ * Under the deterministic scheduler (sim/det.h), an item queued by one of
  * the run's tasks runs on a worker that is a task of that run, with the
  * guarantees above: a bound item's worker sits on its CPU and is never
  * migrated while running it, items interleave with the other tasks at

@@ -12,14 +12,14 @@
  *                   afresh each time, so threads migrate as the host
  *                   scheduler moves them.
  * Without cpu_map= the default and TINY libraries take rr; libslab-fast
- * takes getcpu where its rseq commit can run (sim_rseq.h), rr elsewhere
+ * takes getcpu where its rseq commit can run (sim/rseq.h), rr elsewhere
  * (under valgrind, or with fewer simulated than host CPUs).
  * sim_set_cpu() overrides both and binds the task to a CPU; under
- * libslab-fast's rseq commit (sim_rseq.h) it also pins the thread to the
+ * libslab-fast's rseq commit (sim/rseq.h) it also pins the thread to the
  * host CPU of that number, which threads it creates then inherit.
  *
  * Several tasks may share a simulated CPU and, outside the deterministic
- * scheduler (sim_det.h), run truly in parallel, which a kernel CPU never
+ * scheduler (sim/det.h), run truly in parallel, which a kernel CPU never
  * allows.  preempt_disable(), migrate_disable(), local_irq_save() and the
  * locks therefore keep the task on its CPU (so this_cpu_ptr() is stable)
  * and keep the counts that might_sleep() checks, but they cannot stop a
@@ -73,7 +73,7 @@ struct sim_cpu_cache {
 	unsigned long offset;
 	int cpu;
 	unsigned int gen;		/* 0: look the task up */
-	bool rseq;			/* the CPU is rseq's cpu_id (sim_rseq.h) */
+	bool rseq;			/* the CPU is rseq's cpu_id (sim/rseq.h) */
 };
 extern __thread struct sim_cpu_cache sim_cpu_cache
 	__attribute__((tls_model("initial-exec")));
@@ -96,7 +96,7 @@ static inline bool sim_cpu_cache_valid(void)
 #if SIM_RSEQ
 /*
  * A task that follows the host CPU (libslab-fast with cpu_map=getcpu, see
- * sim_rseq.h) has its cache moved to rseq's cpu_id whenever it looks: the
+ * sim/rseq.h) has its cache moved to rseq's cpu_id whenever it looks: the
  * offset first, so that a signal handler that reads the two between the
  * stores finds the offset of a CPU other than cpu, never the reverse.
  */

@@ -2,7 +2,7 @@
 /*
  * The deterministic scheduler (userspace only): run a set of tasks, each
  * on a simulated CPU, on the calling thread, switching between them at the
- * preemption points of sim_cpu.h as a seeded pseudo-random generator
+ * preemption points of sim/cpu.h as a seeded pseudo-random generator
  * decides (which task runs next, and for how many points).  One seed gives one interleaving, replayed exactly each time,
  * so a failure found with a seed can be debugged step by step.
  *

@@ -26,7 +26,7 @@
 #endif
 
 /*
- * Preemption points (see enum sim_point in sim_cpu.h): a flag test, taken
+ * Preemption points (see enum sim_point in sim/cpu.h): a flag test, taken
  * only while a test hook or the deterministic scheduler is active.
  */
 void sim_point_slow(int point);

@@ -15,11 +15,11 @@
 
 union sim_switches {
 	struct {
-		/* preemption point hooks and deterministic runs at work (sim_hooks.h) */
+		/* preemption point hooks and deterministic runs at work (sim/hooks.h) */
 		u16 points_armed;
 		/* static keys turned on (jump_label.h) */
 		u8 keys_enabled;
-		/* preempt=rt: local locks and spinlocks sleep (sim_cpu.h) */
+		/* preempt=rt: local locks and spinlocks sleep (sim/cpu.h) */
 		bool preempt_rt;
 		/* slub_tool_poison=on (slab_platform.h) */
 		bool tool_poison;
