@@ -4,29 +4,13 @@
 #include <linux/rcupdate.h>
 #include "harness.h"
 
-static struct seq_file capture_buf;
-
-static void capture_sink(const char *text, void *arg)
+/*
+ * The allocator's suites count its reports as errors: each one, printed
+ * or not (a report inside a KUnit-style expectation is only counted).
+ */
+static void __attribute__((constructor)) count_allocator_reports(void)
 {
-	seq_puts(arg, text);
-}
-
-void capture_start(void)
-{
-	seq_file_release(&capture_buf);
-	seq_file_init_buffer(&capture_buf);
-	seq_puts(&capture_buf, "");
-	printk_set_sink(capture_sink, &capture_buf);
-}
-
-void capture_stop(void)
-{
-	printk_set_sink(NULL, NULL);
-}
-
-const char *captured(void)
-{
-	return capture_buf.buf ? capture_buf.buf : "";
+	harness_count_errors_with(libslab_error_count);
 }
 
 struct kmem_cache *make_test_cache(const char *name)
@@ -170,25 +154,6 @@ void page_census(struct page_census *census)
 	}
 }
 
-static unsigned long report_base;
-
-int report_setup(void **state)
-{
-	sim_set_cpu(0);
-	report_recount();
-	/* Reports read "Not tainted" until the test's first one taints. */
-	sim_taint_reset();
-	capture_start();
-	return 0;
-}
-
-int report_teardown(void **state)
-{
-	capture_stop();
-	sim_printk_reset_counts();
-	return 0;
-}
-
 static bool reports_open;
 
 void slab_reports_open(void)
@@ -203,94 +168,4 @@ int slab_case_teardown(void **state)
 		return 0;
 	reports_open = false;
 	return report_teardown(state);
-}
-
-unsigned long report_count(void)
-{
-	return libslab_error_count() - report_base;
-}
-
-void report_recount(void)
-{
-	report_base = libslab_error_count();
-}
-
-static unsigned long warns_before, errors_before;
-
-int expect_clean_setup(void **state)
-{
-	warns_before = sim_warn_count();
-	errors_before = libslab_error_count();
-	return 0;
-}
-
-int expect_clean_teardown(void **state)
-{
-	capture_stop();
-	if (sim_warn_count() != warns_before ||
-	    libslab_error_count() != errors_before) {
-		fprintf(stderr, "test left %lu WARNs and %lu reports\n",
-			sim_warn_count() - warns_before,
-			libslab_error_count() - errors_before);
-		return -1;
-	}
-	return 0;
-}
-
-/* The fixtures of the group slab_run_group_tests() runs, and how they ended. */
-static CMFixtureFunction group_setup_fn, group_teardown_fn;
-static bool group_setup_passed, group_teardown_passed;
-
-/* A fixture that fails an assertion never returns: passed stays false. */
-static int group_setup_recorded(void **state)
-{
-	int ret = group_setup_fn(state);
-
-	group_setup_passed = ret == 0;
-	return ret;
-}
-
-static int group_teardown_recorded(void **state)
-{
-	int ret = group_teardown_fn(state);
-
-	group_teardown_passed = ret == 0;
-	return ret;
-}
-
-int slab_run_group_tests(const char *group_name, const struct CMUnitTest *tests,
-			 size_t count, CMFixtureFunction group_setup,
-			 CMFixtureFunction group_teardown)
-{
-	struct CMUnitTest *cases = calloc(count, sizeof(*cases));
-	int failed;
-
-	assert_non_null(cases);
-	memcpy(cases, tests, count * sizeof(*cases));
-	/*
-	 * A case that resets the console counts (report_teardown()) would hide
-	 * an earlier case's WARN from the group teardown, so a clean group
-	 * checks each case that has no fixtures of its own as well.
-	 */
-	if (group_teardown == expect_clean_teardown) {
-		for (size_t i = 0; i < count; i++) {
-			if (cases[i].setup_func || cases[i].teardown_func)
-				continue;
-			cases[i].setup_func = expect_clean_setup;
-			cases[i].teardown_func = expect_clean_teardown;
-		}
-	}
-	group_setup_fn = group_setup;
-	group_teardown_fn = group_teardown;
-	group_setup_passed = group_teardown_passed = false;
-	failed = _cmocka_run_group_tests(
-		group_name, cases, count,
-		group_setup ? group_setup_recorded : NULL,
-		group_teardown ? group_teardown_recorded : NULL);
-	free(cases);
-	if (group_setup && !group_setup_passed)
-		failed++;
-	else if (group_teardown && !group_teardown_passed)
-		failed++;
-	return failed;
 }

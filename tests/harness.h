@@ -1,59 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared helpers of the cmocka suites: a printk capture, so tests can
- * assert on the kernel-format reports, and counts taken from the
- * allocator's own accounting.
+ * Shared helpers of the allocator's cmocka suites: the shim's harness
+ * (tests/shim/shim_harness.h: printk capture, clean and report fixtures, the
+ * group runner), with the allocator's reports counted as its errors, and
+ * counts taken from the allocator's own accounting.
  */
 #ifndef LIBSLAB_TESTS_HARNESS_H
 #define LIBSLAB_TESTS_HARNESS_H
 
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
+#include "shim/shim_harness.h"
 
 #include <linux/slab.h>
 #include <linux/libslab.h>
 #include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <sim/page_alloc.h>
-#include <sim/printk.h>
-#include <sim/cpu.h>
 #include "slab.h"
 #include "slab_test.h"
-
-/* Start collecting printk output (and stop echoing it to stderr). */
-void capture_start(void);
-/* Stop collecting; the text stays readable through captured(). */
-void capture_stop(void);
-/* Everything printed since capture_start(). */
-const char *captured(void);
-/* Assert that the captured output contains text. */
-#define assert_captured(text)						\
-	do {								\
-		if (!strstr(captured(), (text)))			\
-			fail_msg("output lacks \"%s\"; got:\n%s", (text),	\
-				 captured());				\
-	} while (0)
-/* Assert that the captured output does not contain text. */
-#define assert_not_captured(text)					\
-	do {								\
-		if (strstr(captured(), (text)))				\
-			fail_msg("output has \"%s\"; got:\n%s", (text),	\
-				 captured());				\
-	} while (0)
-
-/*
- * End the case as skipped, printing "SKIP: <reason>" first: cmocka's
- * "[  SKIPPED ]" line gives none, and tests/run-all.sh shows the reason
- * beside the case (tests/tools/stage_counts.py).
- */
-#define skip_because(reason)						\
-	do {								\
-		print_message("SKIP: %s\n", reason);			\
-		skip();							\
-	} while (0)
 
 /* Objects per slab of make_test_cache() caches. */
 #define TEST_PER_SLAB	16
@@ -98,40 +61,9 @@ const struct census_cache *census_of(const struct page_census *census,
 void assert_census_back_to(const struct page_census *before,
 			   const struct page_census *after);
 
-/*
- * cmocka setup/teardown for tests that expect reports: run on CPU 0,
- * capture printk, count error events from the setup on (report_count()),
- * and forget the WARN and level counters at the end.
- */
-int report_setup(void **state);
-int report_teardown(void **state);
-/* Error events (libslab_error_count()) since report_setup() or report_recount(). */
-unsigned long report_count(void);
-/* Count error events from now on. */
-void report_recount(void);
-
 /* Start a shared case's report scope: report_setup() until the case ends. */
 void slab_reports_open(void);
 /* Every shared case's teardown: closes its report scope, if it opened one. */
 int slab_case_teardown(void **state);
-
-/* cmocka setup/teardown that fail a test leaving WARNs or reports behind. */
-int expect_clean_setup(void **state);
-int expect_clean_teardown(void **state);
-
-/*
- * Run tests as one cmocka group, as cmocka_run_group_tests() does, and
- * count a failed group setup or teardown as one more failure.  cmocka
- * 1.1.5 prints "GROUP TEARDOWN" failed yet leaves it out of the count it
- * returns, so a suite whose group teardown is expect_clean_teardown()
- * would exit 0 with WARNs behind it.  Every group with a teardown runs
- * here (tests/lint/group_runner_lint.py refuses cmocka's runner with one).
- */
-int slab_run_group_tests(const char *group_name, const struct CMUnitTest *tests,
-			 size_t count, CMFixtureFunction group_setup,
-			 CMFixtureFunction group_teardown);
-#define slab_run_group(tests, group_setup, group_teardown)			\
-	slab_run_group_tests(#tests, tests, ARRAY_SIZE(tests), group_setup,	\
-			     group_teardown)
 
 #endif

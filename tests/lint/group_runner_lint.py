@@ -5,12 +5,12 @@ cmocka 1.1.5 prints "[  FAILED  ] GROUP TEARDOWN" when a group teardown
 returns non-zero, yet leaves it out of the count its runner returns, so
 the program exits 0.  The suites whose group teardown is a check (e.g.
 expect_clean_teardown(), no WARN or slab report left behind) run through
-slab_run_group() (tests/harness.h), which counts a failed group fixture.
+slab_run_group() (tests/shim/shim_harness.h), which counts a failed group fixture.
 
 This refuses, in every C file under the tests folder, a call of
 cmocka_run_group_tests(), cmocka_run_group_tests_name() or
 _cmocka_run_group_tests() whose group teardown is not NULL.  The one
-exception is slab_run_group_tests()'s own call in tests/harness.c.
+exception is slab_run_group_tests()'s own call in tests/shim/shim_harness.c.
 
 Usage: group_runner_lint.py <tests folder>
 """
@@ -24,7 +24,8 @@ TEARDOWN_ARG = {
     'cmocka_run_group_tests_name': 3,
     '_cmocka_run_group_tests': 4,
 }
-RUNNER_FILE = 'harness.c'
+# tests/shim/shim_harness.c, as found under the tests folder.
+RUNNER_FILE = os.path.join('shim', 'shim_harness.c')
 CALL = re.compile(r'\b(' + '|'.join(TEARDOWN_ARG) + r')\s*\(')
 # Comments, string and character literals (kept apart so that a comment
 # quoting a call is not a call).
@@ -93,7 +94,7 @@ def main():
                     continue
                 problems.append(f'{where}: {runner}() with group teardown '
                                 f'{teardown}: cmocka exits 0 when it fails; '
-                                'use slab_run_group() (tests/harness.h)')
+                                'use slab_run_group() (tests/shim/shim_harness.h)')
     if runner_calls != 1:
         problems.append(f'{RUNNER_FILE}: slab_run_group_tests() calls no cmocka '
                         'runner with a teardown (has the project runner moved?)')

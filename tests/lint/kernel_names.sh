@@ -34,7 +34,7 @@ defined=$(nm --defined-only "$core" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ { print $3 
 status=0
 
 members=$(ar t "$core" | sed -E 's|.*/src_(.*)\.o$|\1|' | sort)
-sources=$(cd "$src" && ls -- *.c | sort)
+sources=$(for f in "$src"/*.c; do basename "$f"; done | sort)
 if [ "$members" != "$sources" ]; then
 	echo "$core is not built of $src/*.c, as the kernel series is:"
 	diff <(echo "$sources") <(echo "$members") | sed -n 's/^[<>]/&/p'

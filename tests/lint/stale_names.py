@@ -207,6 +207,14 @@ def expected_guards(path):
     return {p + t for p in prefixes for t in tails}
 
 
+def suggested_guard(path):
+    """A guard of the convention: the prefix without underscore, the
+    header's folder and name."""
+    parts = [p for p in os.path.splitext(path)[0].split('/') if p != 'include']
+    prefix = 'SHIM_' if parts[0] == 'shim' else 'LIBSLAB_'
+    return prefix + '_'.join(re.sub(r'[^A-Z0-9]', '_', p.upper()) for p in parts[-2:]) + '_H'
+
+
 def stale_guards(root):
     owners = {}
     for path in text_files(root):
@@ -222,7 +230,7 @@ def stale_guards(root):
         line = text.count('\n', 0, match.start()) + 1
         if guard not in expected_guards(path):
             yield (f'{path}:{line}: include guard {guard} does not spell the path '
-                   f'(e.g. {min(expected_guards(path), key=len)})')
+                   f'(e.g. {suggested_guard(path)})')
         if guard in owners:
             yield f'{path}:{line}: include guard {guard} is also {owners[guard]}\'s'
         owners[guard] = path

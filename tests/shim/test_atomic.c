@@ -7,7 +7,7 @@
  */
 #include <pthread.h>
 #include <linux/atomic.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static void test_fetch_ops_return_the_old_value_and_return_ops_the_new(void **state)
 {

@@ -15,7 +15,7 @@
 #include <linux/rwsem.h>
 #include <linux/rcupdate.h>
 #include <linux/completion.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static int released;
 
@@ -76,9 +76,11 @@ static void test_return_ptr_returns_without_release(void **state)
 /* __free(kfree) as slab.h declares it: the object is freed at scope exit. */
 static void test_free_kfree_frees_the_object(void **state)
 {
-	struct kmem_cache *s = make_test_cache("cleanup_kfree");
+	struct kmem_cache *s =
+		kmem_cache_create("cleanup_kfree", 256, 0, SLAB_NO_MERGE, NULL);
 	void *first, *again;
 
+	assert_non_null(s);
 	{
 		void *p __free(kfree) = kmem_cache_alloc(s, GFP_KERNEL);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The sleeping primitives under the deterministic scheduler (sim_det.h):
+ * The sleeping primitives under the deterministic scheduler (sim/det.h):
  * a task that waits (completion, wait queue, rwsem, seqlock reader)
  * yields to the others at a preemption point, so every seed's
  * interleaving ends, keeps the primitive's guarantee and replays; a wait
@@ -18,7 +18,7 @@
 #include <linux/spinlock.h>
 #include <linux/preempt.h>
 #include <linux/smp.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 #define SEEDS	200
 

@@ -6,7 +6,7 @@
  * (include/linux/hashtable.h, include/linux/hash.h).
  */
 #include <linux/hashtable.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 struct entry {
 	unsigned long key;

@@ -15,11 +15,12 @@
 #include <linux/hrtimer.h>
 #include <linux/irqflags.h>
 #include <linux/jhash.h>
+#include <linux/libslab.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/smp.h>
 #include <sim/clock.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 struct probe {
 	struct hrtimer timer;

@@ -10,7 +10,7 @@
 #include <linux/delay.h>
 #include <linux/smp.h>
 #include <sim/det.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static int ran;
 

@@ -7,7 +7,7 @@
  */
 #include <pthread.h>
 #include <linux/llist.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 struct item {
 	int value;

@@ -11,8 +11,10 @@
 #include <linux/seqlock.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
+#include <linux/atomic.h>
 #include <linux/delay.h>
-#include "harness.h"
+#include <linux/sched.h>
+#include "shim_harness.h"
 
 /* Run fn(arg) in another thread and return its int result. */
 static long in_other_thread(void *(*fn)(void *), void *arg)

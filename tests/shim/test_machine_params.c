@@ -5,9 +5,10 @@
  * parameter's default, as the kernel keeps a malformed boot parameter
  * unapplied); good values and the allocator's own words pass silently.
  */
+#include <linux/cpumask.h>
 #include <sim/params.h>
 #include <sim/startup.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static int start(void **state)
 {

@@ -11,7 +11,7 @@
 #include <linux/minmax.h>
 #include <linux/err.h>
 #include <linux/reciprocal_div.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 struct flex {
 	int count;

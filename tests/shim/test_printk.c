@@ -12,7 +12,7 @@
 #include <linux/ktime.h>
 #include <linux/ratelimit.h>
 #include <sim/clock.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static void test_printk_precision_star_takes_its_argument(void **state)
 {

@@ -8,7 +8,8 @@
  * colour bit is the kernel's (bit 0 of __rb_parent_color, 1 for black).
  */
 #include <linux/rbtree.h>
-#include "harness.h"
+#include <linux/slab.h>
+#include "shim_harness.h"
 
 struct item {
 	int key;

@@ -15,10 +15,13 @@
  * condition WARNs (Documentation/RCU/listRCU.rst, include/linux/rculist.h).
  */
 #include <pthread.h>
+#include <linux/atomic.h>
 #include <linux/rculist.h>
 #include <linux/hashtable.h>
 #include <linux/rcupdate.h>
-#include "harness.h"
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include "shim_harness.h"
 
 #define LIVE	0x11fe11feU
 

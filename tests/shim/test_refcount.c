@@ -9,7 +9,7 @@
  */
 #include <linux/refcount.h>
 #include <linux/kref.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static unsigned long warns_at_start;
 

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <linux/atomic.h>
 #include <linux/slab.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 #if SIM_RSEQ_ALONE
 static u128 pair __aligned(16);

@@ -16,7 +16,7 @@
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <sim/clock.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 static void *run_after(void *(*fn)(void *), void *arg)
 {

@@ -10,11 +10,12 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/libslab.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
 #include <sim/clock.h>
 #include <sim/det.h>
-#include "harness.h"
+#include "shim_harness.h"
 
 struct probe {
 	struct work_struct work;
