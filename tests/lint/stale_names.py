@@ -35,8 +35,8 @@ import sys
 
 # Files read for references: docs, build files, scripts and sources.
 TEXT_SUFFIXES = ('.md', '.c', '.h', '.sh', '.py', '.yml', '.yaml', '.txt',
-                 '.build', '.Kconfig', '.1', '.3', '.7')
-TEXT_NAMES = ('Makefile', 'Kconfig', 'meson.build', 'meson_options.txt',
+                 '.build', '.Kconfig', '.1', '.3', '.7', '.msg', '.rst', '.map', '.supp')
+TEXT_NAMES = ('Makefile', 'Kconfig', 'Dockerfile', 'meson.build', 'meson_options.txt',
               'README.md', '.gitlab-ci.yml')
 SKIP_DIRS = {'.git', 'build', 'subprojects', '__pycache__'}
 # Data the allocator reads or compares, not prose: their paths are the
