@@ -13,9 +13,10 @@ are Linux's (kernel/sched/core.c) and are not checked.  A line that
 names a missing file on purpose (a lint's planted fault) says
 "stale-names: a planted name".
 
-Old names: a header that is only an #include of one in another folder
-(a forwarding header, kept so that a program written against an earlier install still
-compiles) is named by its new name everywhere else.
+Old names: a header that is only #includes, one at least of another
+folder (a forwarding header, kept so that a program written against an
+earlier install still compiles), is named by its new name everywhere
+else.
 
 Include guards: a header whose first directive is #ifndef GUARD followed
 by #define GUARD has GUARD = PREFIX + the last components of its path
@@ -50,7 +51,7 @@ TOP = ('src', 'shim', 'front', 'tests', 'bench', 'docs', 'ci')
 # lib/tests/x or tools/testing/y are not taken for ours.
 REF = re.compile(r'(?<![\w./$-])((?:%s|kernel)/[\w.*<>+/-]*[\w*>/])(-?)' % '|'.join(TOP))
 INCLUDE_REF = re.compile(r'<(sim/[\w./-]+\.h)>')
-INCLUDE_ROOTS = ('shim/include', 'src/include', 'kernel/glue/include')
+INCLUDE_ROOTS = ('shim/include', 'src/include', 'front/include', 'kernel/glue/include')
 GUARD = re.compile(r'^#\s*ifndef\s+(\w+)\s*\n#\s*define\s+(\w+)', re.M)
 FIRST_DIRECTIVE = re.compile(r'^#\s*\w+', re.M)
 
@@ -115,7 +116,15 @@ def stale_references(root):
             # A test that plants a missing name says so on the line.
             if 'stale-names: a planted name' in line:
                 continue
-            for ref, dash in REF.findall(line):
+            for match in REF.finditer(line):
+                ref, dash = match[1], match[2]
+                # <front/sysfs.h> is an include name, found under an
+                # include folder.
+                if line[match.start() - 1:match.start()] == '<' and ref.endswith('>'):
+                    name = ref[:-1]
+                    if not any(exists(root, os.path.join(r, name)) for r in INCLUDE_ROOTS):
+                        yield f'{path}:{number}: <{name}>: no such header in {", ".join(INCLUDE_ROOTS)}'
+                    continue
                 parts = ref.split('/')
                 if parts[0] == 'kernel' and (len(parts) < 2 or parts[1] not in kernel_folders):
                     continue
@@ -140,8 +149,8 @@ def stale_references(root):
 
 
 def forwarding_headers(root):
-    """{old include name: the name it forwards to} for each header that
-    is only an #include of one in another folder, kept so that an old
+    """{old include name: the names it forwards to} for each header that
+    is only #includes, one at least of another folder, kept so that an old
     name compiles."""
     forwards = {}
     for base in INCLUDE_ROOTS:
@@ -152,13 +161,13 @@ def forwarding_headers(root):
                 with open(os.path.join(folder, name), encoding='utf-8') as f:
                     text = re.sub(r'/\*.*?\*/|//[^\n]*', '', f.read(), flags=re.S)
                 directives = re.findall(r'^\s*#.*$', text, re.M)
-                target = re.fullmatch(r'\s*#\s*include\s*<([^>]+)>\s*', ''.join(directives))
+                targets = [re.fullmatch(r'\s*#\s*include\s*<([^>]+)>\s*', d) for d in directives]
                 old = os.path.relpath(os.path.join(folder, name), os.path.join(root, base))
                 # <linux/sizes.h> forwarding to <linux/kernel.h> is the
                 # kernel's own name, not a moved one.
-                if len(directives) == 1 and target and \
-                        os.path.dirname(target[1]) != os.path.dirname(old):
-                    forwards[old] = target[1]
+                if targets and all(targets) and \
+                        any(os.path.dirname(t[1]) != os.path.dirname(old) for t in targets):
+                    forwards[old] = ', '.join(f'<{t[1]}>' for t in targets)
     return forwards
 
 
@@ -191,7 +200,7 @@ def old_header_names(root):
                 match = [n for n in forwards if n == ref or os.path.basename(n) == ref]
                 if match:
                     yield (f'{path}:{number}: {ref}: an old name, which only forwards to '
-                           f'<{forwards[match[0]]}>: name that')
+                           f'{forwards[match[0]]}: name that')
 
 
 def expected_guards(path):
