@@ -198,9 +198,16 @@ int create_kmalloc_caches(void)
 	for (type = KMALLOC_NORMAL; type < NR_KMALLOC_TYPES; type++) {
 		bool random = type > KMALLOC_RANDOM_START &&
 			      type <= KMALLOC_RANDOM_END;
+		/*
+		 * cgroup.memory=nokmem: accounted kmalloc is normal kmalloc
+		 * (memcg's own switch, which only a kernel on libslab asks).
+		 */
+		bool cgroup = type == KMALLOC_CGROUP &&
+			      !(IS_ENABLED(CONFIG_LIBSLAB_MEMCG) &&
+				mem_cgroup_kmem_disabled());
 		bool aliased = type != KMALLOC_NORMAL &&
 			       type != KMALLOC_RECLAIM &&
-			       type != KMALLOC_DMA && type != KMALLOC_CGROUP &&
+			       type != KMALLOC_DMA && !cgroup &&
 			       !(random && random_kmalloc_caches);
 
 		for (idx = 1; idx <= KMALLOC_SHIFT_HIGH; idx++) {

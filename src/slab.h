@@ -209,7 +209,19 @@ struct slab {
 	};
 	unsigned int __page_type;
 	atomic_t __page_refcount;
+#ifdef CONFIG_LIBSLAB_MEMCG
+	/*
+	 * The slabobj_ext vector, one entry an object, with the
+	 * MEMCG_DATA_OBJEXTS bit; 0 while there is none.  It overlays
+	 * page->memcg_data, where mm/memcontrol.c and KFENCE look for it.
+	 */
+	unsigned long obj_exts;
+#endif
 };
+
+#ifdef CONFIG_LIBSLAB_MEMCG
+static_assert(offsetof(struct slab, obj_exts) == offsetof(struct page, memcg_data));
+#endif
 
 /* The page flag that marks a slab as being on a node partial list. */
 #define SLAB_NODE_PARTIAL_BIT	PG_workingset
@@ -551,6 +563,123 @@ static inline enum node_stat_item cache_vmstat_idx(const struct kmem_cache *s)
 {
 	return (s->flags & SLAB_RECLAIM_ACCOUNT) ? NR_SLAB_RECLAIMABLE_B :
 						   NR_SLAB_UNRECLAIMABLE_B;
+}
+
+/*
+ * ---- memcg: the slabobj_ext vectors (slub_memcg.c) ----
+ *
+ * Lock order: none of its own.  A vector is set once on a slab in use by
+ * a compare-and-exchange (two tasks may race to make one), or plainly on a
+ * new slab nobody else sees, and freed with the slab.
+ */
+#ifdef CONFIG_LIBSLAB_MEMCG
+static inline unsigned long slab_obj_exts_word(const struct slab *slab)
+{
+	return READ_ONCE(slab->obj_exts);
+}
+
+static inline void slab_obj_exts_set(struct slab *slab, unsigned long word)
+{
+	WRITE_ONCE(slab->obj_exts, word);
+}
+
+/* Whether slab's word went from old to word (nobody changed it between). */
+static inline bool slab_obj_exts_replace(struct slab *slab, unsigned long old,
+					 unsigned long word)
+{
+	return try_cmpxchg(&slab->obj_exts, &old, word);
+}
+#else
+/* Without memcg a slab has no vector: the word reads 0 and stays so. */
+static inline unsigned long slab_obj_exts_word(const struct slab *slab __always_unused)
+{
+	return 0;
+}
+
+static inline void slab_obj_exts_set(struct slab *slab __always_unused,
+				     unsigned long word __always_unused)
+{
+}
+
+static inline bool slab_obj_exts_replace(struct slab *slab __always_unused,
+					 unsigned long old __always_unused,
+					 unsigned long word __always_unused)
+{
+	return false;
+}
+#endif
+
+/* slab's vector, or NULL if it has none (mm/slab.h slab_obj_exts()). */
+static inline struct slabobj_ext *slab_obj_exts(const struct slab *slab)
+{
+	return (struct slabobj_ext *)(slab_obj_exts_word(slab) & ~OBJEXTS_FLAGS_MASK);
+}
+
+/*
+ * Whether memcg may have to see objects: the kernel has it and the core
+ * serves it (never beside SLUB, whose memcg reads SLUB's slabs), and some
+ * cgroup accounts kernel memory (a static key in the kernel).
+ */
+static __always_inline bool slab_memcg_online(void)
+{
+	return IS_ENABLED(CONFIG_LIBSLAB_MEMCG) && memcg_kmem_online();
+}
+
+/* Whether an allocation from s with flags is charged to a cgroup. */
+static __always_inline bool memcg_slab_charges(const struct kmem_cache *s,
+					       gfp_t flags)
+{
+	return slab_memcg_online() &&
+	       ((flags & __GFP_ACCOUNT) || (s->flags & SLAB_ACCOUNT));
+}
+
+/*
+ * A kmalloc cache of the normal kind: its objects may hold other slabs'
+ * vectors, so its own vectors come from the caches that never get one
+ * (mm/slab.h is_kmalloc_normal()).
+ */
+static inline bool is_kmalloc_normal(const struct kmem_cache *s)
+{
+	return (s->flags & SLAB_KMALLOC) &&
+	       !(s->flags & (SLAB_CACHE_DMA | SLAB_ACCOUNT |
+			     SLAB_RECLAIM_ACCOUNT | SLAB_NO_OBJ_EXT));
+}
+
+/*
+ * Give slab a zeroed vector for its objects; 0, or -ENOMEM without one.
+ * new_slab: nobody else can see slab yet.  On a slab in use, a vector
+ * another task set first is kept (mm/slub.c alloc_slab_obj_exts(), which
+ * mm/memcontrol.c calls too).
+ */
+int alloc_slab_obj_exts(struct slab *slab, struct kmem_cache *s, gfp_t gfp,
+			bool new_slab);
+/* Free slab's vector, if any, as the slab goes (free_slab_obj_exts()). */
+void free_slab_obj_exts(struct slab *slab);
+/*
+ * Charge the size objects of p, allocated from s, to the current task's
+ * cgroup; on failure free them, NULL *p when size is 1, and return false
+ * (mm/slub.c memcg_slab_post_alloc_hook() past its memcg_slab_charges()).
+ */
+bool memcg_slab_post_alloc(struct kmem_cache *s, struct list_lru *lru,
+			   gfp_t flags, size_t size, void **p);
+/* Charge an object or large kmalloc allocated uncharged (kmem_cache_charge()). */
+bool memcg_slab_post_charge(void *p, gfp_t flags);
+
+/* Uncharge object of slab, which has a vector (__memcg_slab_free_hook()). */
+void memcg_slab_uncharge(struct kmem_cache *s, struct slab *slab, void *object);
+
+/*
+ * Uncharge object before it is freed (mm/slub.c memcg_slab_free_hook()).
+ * The object goes by value: a free path with a local whose address is
+ * taken could no longer hand a KFENCE object on as a tail call, and
+ * KFENCE's report would then name the path, not the caller that freed.
+ */
+static __always_inline void memcg_slab_free_hook(struct kmem_cache *s,
+						 struct slab *slab,
+						 void *object)
+{
+	if (slab_memcg_online() && unlikely(slab_obj_exts(slab)))
+		memcg_slab_uncharge(s, slab, object);
 }
 
 /* Count one event (racy, cheap: counts may be lost, as in the kernel). */

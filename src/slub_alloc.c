@@ -115,10 +115,15 @@ static struct slab *allocate_slab(struct kmem_cache *s, gfp_t flags, int node)
 	slab->objects = objects;
 	slab->inuse = 0;
 	slab->frozen = 0;
+	slab_obj_exts_set(slab, 0);
+	/* An accounted cache's slab comes with its vector, if one can. */
+	if (slab_memcg_online() && (s->flags & SLAB_ACCOUNT))
+		alloc_slab_obj_exts(slab, s, flags, true);
 	slab->slab_cache = s;
 	slab_clear_node_partial(slab);
-	lruvec_stat_mod_folio(slab_folio(slab), cache_vmstat_idx(s),
-			      PAGE_SIZE << oo_order(oo));
+	/* The node's count; memcg counts the objects as they are charged. */
+	node_stat_mod_folio(slab_folio(slab), cache_vmstat_idx(s),
+			    PAGE_SIZE << oo_order(oo));
 
 	setup_slab_debug(s, slab, slab_address(slab));
 	slab_tool_slab_new(s, slab_address(slab), slab_size(slab));
@@ -559,7 +564,8 @@ static __always_inline size_t requested_size(const struct kmem_cache *s,
  * the slow path (6.12's __fastpath_inline slab_alloc_node(), with its
  * slab_pre_alloc_hook() and slab_post_alloc_hook() written inline).
  */
-static noinline void *slab_alloc_full(struct kmem_cache *s, gfp_t gfpflags,
+static noinline void *slab_alloc_full(struct kmem_cache *s,
+				      struct list_lru *lru, gfp_t gfpflags,
 				      int node, unsigned long addr,
 				      size_t orig_size, bool ask_kfence)
 {
@@ -606,19 +612,23 @@ post_alloc:
 		memset(object, 0, slub_debug_orig_size(s) ? orig_size :
 							 s->object_size);
 	slab_tool_object_trim(s, object, orig_size, s->object_size);
+	if (unlikely(memcg_slab_charges(s, gfpflags)))
+		memcg_slab_post_alloc(s, lru, gfpflags, 1, &object);
 	return object;
 }
 
 /*
  * Whether an allocation from s has nothing to do but the pop: every
- * switch is off (slab_switches_off()), it asks for no zeroing, and it may
- * sleep if it says so (might_sleep() would have nothing to report).
+ * switch is off (slab_switches_off()), it asks for no zeroing and no
+ * charge, and it may sleep if it says so (might_sleep() would have
+ * nothing to report).
  */
 static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
 					     gfp_t gfpflags)
 {
 	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && likely(s) &&
 	       slab_switches_off() && !(gfpflags & __GFP_ZERO) &&
+	       !memcg_slab_charges(s, gfpflags) &&
 	       (!IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP) ||
 		!gfpflags_allow_blocking(gfpflags & gfp_allowed_mask) ||
 		preemptible());
@@ -633,6 +643,7 @@ static __always_inline bool slab_alloc_plain(struct kmem_cache *s,
  * its gate shut that is kfence_alloc()'s inline test, 6.12's cost.
  */
 static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
+						  struct list_lru *lru,
 						  gfp_t gfpflags, int node,
 						  unsigned long addr,
 						  size_t orig_size)
@@ -647,24 +658,29 @@ static __always_inline void *slab_alloc_try_plain(struct kmem_cache *s,
 		object = cpu_freelist_pop_fast(s, node, true, &raced);
 		if (likely(object))
 			return object;
-		return slab_alloc_full(s, gfpflags, node, addr, orig_size,
+		return slab_alloc_full(s, lru, gfpflags, node, addr, orig_size,
 				       false);
 	}
-	return slab_alloc_full(s, gfpflags, node, addr, orig_size, true);
+	return slab_alloc_full(s, lru, gfpflags, node, addr, orig_size, true);
 }
 
 void *slab_alloc_node(struct kmem_cache *s, gfp_t gfpflags, int node,
 		      unsigned long addr, size_t orig_size)
 {
-	return slab_alloc_try_plain(s, gfpflags, node, addr, orig_size);
+	return slab_alloc_try_plain(s, NULL, gfpflags, node, addr, orig_size);
 }
 
-/* An object of s for addr, with the kmem_cache_alloc event. */
+/*
+ * An object of s for addr, with the kmem_cache_alloc event; lru: the
+ * list_lru the object will go on, which memcg extends to its cgroup.
+ */
 static __always_inline void *kmem_cache_alloc_traced(struct kmem_cache *s,
+						     struct list_lru *lru,
 						     gfp_t flags, int node,
 						     unsigned long addr)
 {
-	void *ret = slab_alloc_try_plain(s, flags, node, addr, CACHE_OBJECT_SIZE);
+	void *ret = slab_alloc_try_plain(s, lru, flags, node, addr,
+					 CACHE_OBJECT_SIZE);
 
 	trace_kmem_cache_alloc(addr, ret, s, flags, node);
 	return ret;
@@ -673,24 +689,32 @@ static __always_inline void *kmem_cache_alloc_traced(struct kmem_cache *s,
 /* The kernel's kmem_cache_alloc_noprof(), under the name callers use. */
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	return kmem_cache_alloc_traced(s, flags, NUMA_NO_NODE, _RET_IP_);
+	return kmem_cache_alloc_traced(s, NULL, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc);
 
 /* The kernel's kmem_cache_alloc_node_noprof(). */
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node)
 {
-	return kmem_cache_alloc_traced(s, flags, node, _RET_IP_);
+	return kmem_cache_alloc_traced(s, NULL, flags, node, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_node);
 
-/* The kernel's kmem_cache_alloc_lru_noprof(); lru serves memcg, not here. */
+/* The kernel's kmem_cache_alloc_lru_noprof(). */
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags)
 {
-	return kmem_cache_alloc_traced(s, flags, NUMA_NO_NODE, _RET_IP_);
+	return kmem_cache_alloc_traced(s, lru, flags, NUMA_NO_NODE, _RET_IP_);
 }
 EXPORT_SYMBOL(kmem_cache_alloc_lru);
+
+bool kmem_cache_charge(void *objp, gfp_t gfpflags)
+{
+	if (!slab_memcg_online())
+		return true;
+	return memcg_slab_post_charge(objp, gfpflags);
+}
+EXPORT_SYMBOL(kmem_cache_charge);
 
 /*
  * Move up to want objects of this CPU's freelist to p; how many it moved.
@@ -788,6 +812,9 @@ int kmem_cache_alloc_bulk(struct kmem_cache *s, gfp_t flags, size_t size,
 		if (unlikely(init))
 			memset(p[i], 0, s->object_size);
 	}
+	if (unlikely(memcg_slab_charges(s, flags)) &&
+	    !memcg_slab_post_alloc(s, NULL, flags, size, p))
+		return 0;
 	return size;
 }
 EXPORT_SYMBOL(kmem_cache_alloc_bulk);

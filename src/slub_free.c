@@ -291,6 +291,7 @@ static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 	 * KFENCE's object, in a page of its pool that passes for a slab of
 	 * s, goes back to KFENCE before any check or hook of the core.
 	 */
+	memcg_slab_free_hook(s, slab, object);
 	if (kfence_free(object))
 		return;
 	/* Debug caches check it in free_consistency_checks(), as 6.12 does. */
@@ -308,11 +309,14 @@ static noinline void slab_free_full(struct kmem_cache *s, struct slab *slab,
 
 /*
  * Whether a free to s has nothing to do but the push: every switch is off
- * (slab_switches_off()) and the cache has per-CPU slabs.
+ * (slab_switches_off()), the cache has per-CPU slabs, and memcg has no
+ * vector on the slab to look in.
  */
-static __always_inline bool slab_free_plain(struct kmem_cache *s)
+static __always_inline bool slab_free_plain(struct kmem_cache *s,
+					    struct slab *slab)
 {
-	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && slab_switches_off();
+	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && slab_switches_off() &&
+	       !(slab_memcg_online() && slab_obj_exts(slab));
 }
 
 /*
@@ -328,7 +332,7 @@ static __always_inline void slab_free_try_plain(struct kmem_cache *s,
 						void *object,
 						unsigned long addr)
 {
-	if (likely(slab_free_plain(s))) {
+	if (likely(slab_free_plain(s, slab))) {
 		switch (cpu_freelist_push_fast(s, slab, object, object, 1, true,
 					       addr)) {
 		case CPU_PUSH_DONE:
@@ -458,7 +462,9 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 	}
 	df->s = s ? cache_from_obj(s, object) : df->slab->slab_cache;
 	/* A KFENCE object is a slab of its own: back to KFENCE, alone. */
-	if (df->s && kfence_free(object)) {
+	if (df->s && is_kfence_address(object)) {
+		memcg_slab_free_hook(df->s, df->slab, object);
+		__kfence_free(object);
 		df->slab = NULL;
 		p[size] = NULL;
 		return size;
@@ -474,6 +480,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		return size;
 	}
 
+	memcg_slab_free_hook(df->s, df->slab, object);
 	slab_free_hook(df->s, object);
 	set_freepointer(df->s, object, NULL);
 	df->tail = object;
@@ -489,6 +496,7 @@ static size_t build_detached_freelist(struct kmem_cache *s, size_t size,
 		    (!slab_extra_checks() ||
 		     (check_valid_pointer(df->s, df->slab, object) &&
 		      object != df->freelist))) {
+			memcg_slab_free_hook(df->s, df->slab, object);
 			slab_free_hook(df->s, object);
 			set_freepointer(df->s, object, df->freelist);
 			df->freelist = object;

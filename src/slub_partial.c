@@ -76,7 +76,9 @@ static void __free_slab(struct kmem_cache *s, struct slab *slab)
 	unsigned int order = folio_order(folio);
 
 	slab_tool_slab_free(s, slab_address(slab), slab_size(slab));
-	lruvec_stat_mod_folio(folio, cache_vmstat_idx(s), -(int)(PAGE_SIZE << order));
+	if (IS_ENABLED(CONFIG_LIBSLAB_MEMCG))
+		free_slab_obj_exts(slab);
+	node_stat_mod_folio(folio, cache_vmstat_idx(s), -(int)(PAGE_SIZE << order));
 	__folio_clear_slab(folio);
 	slab_clear_node_partial(slab);
 	folio->page.mapping = NULL;

@@ -37,6 +37,11 @@
 #define slab_alloc_node			lslab_slab_alloc_node
 #define do_slab_free			lslab_do_slab_free
 #define slab_free			lslab_slab_free
+#define alloc_slab_obj_exts		lslab_alloc_slab_obj_exts
+#define free_slab_obj_exts		lslab_free_slab_obj_exts
+#define memcg_slab_post_alloc		lslab_memcg_slab_post_alloc
+#define memcg_slab_post_charge		lslab_memcg_slab_post_charge
+#define memcg_slab_uncharge		lslab_memcg_slab_uncharge
 #define cache_from_obj			lslab_cache_from_obj
 #define add_partial			lslab_add_partial
 #define remove_partial			lslab_remove_partial

@@ -175,6 +175,7 @@ static inline bool lslab_kernel_folio_test_slab(const struct folio *folio)
 #define kmem_cache_alloc_bulk		lslab_kmem_cache_alloc_bulk
 #define kmem_cache_free_bulk		lslab_kmem_cache_free_bulk
 #define kmem_cache_zalloc		lslab_kmem_cache_zalloc
+#define kmem_cache_charge		lslab_kmem_cache_charge
 
 /* kmalloc family */
 #define kmalloc_caches			lslab_kmalloc_caches

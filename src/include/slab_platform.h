@@ -36,10 +36,27 @@
  *   virt_to_page(), page_address(), folio_*()  constant-time maps
  *                      between an address in a page and its struct page.
  *   gfp_allowed_mask   the flags start-up allows (no sleeping before it).
- *   lruvec_stat_mod_folio()  (<linux/vmstat.h>) moves the folio node's
+ *   node_stat_mod_folio()  (<linux/vmstat.h>) moves the folio node's
  *                      NR_SLAB_RECLAIMABLE_B or NR_SLAB_UNRECLAIMABLE_B by
  *                      whole pages: /proc/meminfo's SReclaimable and
- *                      SUnreclaim.
+ *                      SUnreclaim, for a slab (whose objects memcg counts
+ *                      one by one).
+ *   lruvec_stat_mod_folio()  the same for a large kmalloc, and for the
+ *                      memory cgroup the folio is charged to, if any.
+ * Memory cgroups (<linux/memcontrol.h>)
+ *   memcg_kmem_online()  whether any cgroup accounts kernel memory; while
+ *                      it is false no object needs charging.
+ *   __memcg_slab_post_alloc_hook()  charges objects of s that p holds to
+ *                      the current task's cgroup, asking alloc_slab_obj_exts()
+ *                      for a vector where a slab has none, and records the
+ *                      cgroup in each object's slabobj_ext; false if the
+ *                      charge failed (nothing is then charged).
+ *   __memcg_slab_free_hook()  uncharges and clears the slabobj_ext of each
+ *                      object given.
+ *   mem_cgroup_kmem_disabled()  cgroup.memory=nokmem: kmalloc-cg-* are the
+ *                      normal caches.
+ *   folio_memcg_kmem(), __memcg_kmem_charge_page()  whether a large kmalloc
+ *                      is charged, and its charge.
  * Large memory (<linux/vmalloc.h>)
  *   vrealloc(), vfree(), is_vmalloc_addr()  kvmalloc's fallback and its test.
  * CPUs and nodes (<linux/cpumask.h>, <linux/nodemask.h>, <linux/topology.h>,
@@ -176,6 +193,7 @@
 #include <linux/random.h>
 #include <linux/jump_label.h>
 #include <linux/kfence.h>
+#include <linux/memcontrol.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
 #include <trace/events/kmem.h>

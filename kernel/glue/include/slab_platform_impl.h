@@ -16,6 +16,19 @@
 #include <linux/cpuhotplug.h>
 #include <linux/workqueue.h>
 
+struct kmem_cache;
+struct slab;
+struct list_lru;
+struct slabobj_ext;
+/*
+ * memcg's slab hooks (mm/memcontrol.c), which mm/slab.h declares and the
+ * core cannot include; called only in a kernel on libslab with MEMCG.
+ */
+bool __memcg_slab_post_alloc_hook(struct kmem_cache *s, struct list_lru *lru,
+				  gfp_t flags, size_t size, void **p);
+void __memcg_slab_free_hook(struct kmem_cache *s, struct slab *slab,
+			    void **p, int objects, struct slabobj_ext *obj_exts);
+
 /* A try may always run: the kernel has no simulation watching it. */
 static inline bool slab_lockless_quiet(void) { return true; }
 /* The core tests its switches (static keys, PREEMPT_RT) one by one. */

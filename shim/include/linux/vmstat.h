@@ -24,6 +24,15 @@ enum node_stat_item {
  */
 void lruvec_stat_mod_folio(struct folio *folio, enum node_stat_item item,
 			   int val);
+/*
+ * The node's count alone, never a memory cgroup's: with no cgroups the
+ * same as lruvec_stat_mod_folio().
+ */
+static inline void node_stat_mod_folio(struct folio *folio,
+				       enum node_stat_item item, int val)
+{
+	lruvec_stat_mod_folio(folio, item, val);
+}
 /* item, in pages, summed over every node. */
 unsigned long global_node_page_state_pages(enum node_stat_item item);
 /* item, in pages, on node nid (userspace only: the shim has no pgdat). */

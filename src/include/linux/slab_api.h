@@ -89,9 +89,17 @@ int kmem_cache_shrink(struct kmem_cache *s);
 void *kmem_cache_alloc(struct kmem_cache *s, gfp_t flags) __malloc;
 /* Allocate one object, preferably from node (NUMA_NO_NODE: any). */
 void *kmem_cache_alloc_node(struct kmem_cache *s, gfp_t flags, int node) __malloc;
-/* Allocate one object on behalf of a list_lru (the lru is not modelled). */
+/*
+ * Allocate one object that will go on lru: memcg, if it charges the
+ * object, makes lru ready for the object's cgroup.
+ */
 void *kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru,
 			   gfp_t flags) __malloc;
+/*
+ * Charge objp, allocated without __GFP_ACCOUNT, to the current task's
+ * memory cgroup; false if the charge failed (the object stays as it was).
+ */
+bool kmem_cache_charge(void *objp, gfp_t gfpflags);
 /* Return an object to its cache; NULL is ignored. */
 void kmem_cache_free(struct kmem_cache *s, void *objp);
 /* Allocate size objects into p; returns size, or 0 having allocated none. */
