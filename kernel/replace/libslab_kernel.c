@@ -56,13 +56,6 @@ void *__kmalloc_large_node_noprof(size_t size, gfp_t flags, int node)
 }
 EXPORT_SYMBOL(__kmalloc_large_node_noprof);
 
-/* Without memcg (a dependency of the choice) there is nothing to charge. */
-bool kmem_cache_charge(void *objp, gfp_t gfpflags)
-{
-	return true;
-}
-EXPORT_SYMBOL(kmem_cache_charge);
-
 /* slab_is_available(): kmem_cache_init() has made the kmalloc caches. */
 static bool libslab_up __ro_after_init;
 
@@ -95,6 +88,11 @@ static const struct {
 	[LIBSLAB_SLAB_SLAB_CACHE] = { "slab.slab_cache", offsetof(struct slab, slab_cache) },
 	[LIBSLAB_SLAB_FREELIST] = { "slab.freelist", offsetof(struct slab, freelist) },
 	[LIBSLAB_SLAB_COUNTERS] = { "slab.counters", offsetof(struct slab, counters) },
+#ifdef CONFIG_SLAB_OBJ_EXT
+	[LIBSLAB_SLAB_OBJ_EXTS] = { "slab.obj_exts", offsetof(struct slab, obj_exts) },
+#else
+	[LIBSLAB_SLAB_OBJ_EXTS] = { "slab.obj_exts" },
+#endif
 };
 
 /* libslab's counters word with its bitfields set to these values. */

@@ -58,6 +58,10 @@
 #define lslab_ksize			ksize
 #define lslab_kmalloc_size_roundup	kmalloc_size_roundup
 
+/* memcg: charging an object afterwards, and the vector memcontrol.c asks for. */
+#define lslab_kmem_cache_charge		kmem_cache_charge
+#define lslab_alloc_slab_obj_exts	alloc_slab_obj_exts
+
 /*
  * Fault injection is mm/failslab.c's: its failslab= boot parameter, its
  * debugfs files and error injection decide, as for SLUB.
@@ -95,6 +99,10 @@
 #endif
 #ifdef CONFIG_ZONE_DMA
 #define CONFIG_LIBSLAB_ZONE_DMA 1
+#endif
+/* struct slab's obj_exts, the charge hooks and their static key. */
+#ifdef CONFIG_MEMCG
+#define CONFIG_LIBSLAB_MEMCG 1
 #endif
 
 #endif /* _LIBSLAB_KERNEL_NAMES_H */

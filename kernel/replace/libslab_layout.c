@@ -22,6 +22,9 @@ const unsigned short libslab_mm_slab_layout[NR_LIBSLAB_LAYOUT_FIELDS] = {
 	[LIBSLAB_SLAB_SLAB_CACHE] = offsetof(struct slab, slab_cache),
 	[LIBSLAB_SLAB_FREELIST] = offsetof(struct slab, freelist),
 	[LIBSLAB_SLAB_COUNTERS] = offsetof(struct slab, counters),
+#ifdef CONFIG_SLAB_OBJ_EXT
+	[LIBSLAB_SLAB_OBJ_EXTS] = offsetof(struct slab, obj_exts),
+#endif
 };
 
 unsigned long libslab_mm_slab_counters(unsigned int inuse, unsigned int objects,

@@ -16,7 +16,7 @@ option is
            does not take it yet.  The reason is the comment above its
            "depends on !OPTION" in kernel/replace/slab-choice.Kconfig (the
            one home of those reasons), copied into the fragment; an option
-           held for another's sake (MEMCG selects SLAB_OBJ_EXT) names it;
+           held for another's sake (a parent held off) names it;
   project  not emitted: the project's fragments decide it (a test
            facility Debian does not build).
 An option under a parent (KFENCE_NUM_OBJECTS under KFENCE) is emitted only
@@ -79,10 +79,11 @@ OPTIONS = [
     ("PREEMPT_DYNAMIC", "debian", None),
     ("PREEMPT_RT", "debian", None),
     # the slab object extensions: memcg charging and allocation profiling
-    ("SLAB_OBJ_EXT", "held", "SLAB_OBJ_EXT"),
-    ("MEMCG", "held", "SLAB_OBJ_EXT"),
+    ("CGROUPS", "debian", None),
+    ("MEMCG", "debian", "CGROUPS"),
+    ("SLAB_OBJ_EXT", "debian", "MEMCG"),
     ("MEMCG_V1", "debian", "MEMCG"),
-    ("MEM_ALLOC_PROFILING", "held", "SLAB_OBJ_EXT"),
+    ("MEM_ALLOC_PROFILING", "held", "MEM_ALLOC_PROFILING"),
     # the debuggers with slab hooks
     ("KFENCE", "debian", None),
     ("KFENCE_SAMPLE_INTERVAL", "debian", "KFENCE"),

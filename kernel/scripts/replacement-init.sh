@@ -6,7 +6,9 @@
 #
 #   1. mount /proc, /sys, /dev and tracefs; load the kernel's slab test
 #      /lib/modules/slub_kunit.ko if run-replacement.sh copied it in (its
-#      KUnit suite runs on load); turn on the kmem events
+#      KUnit suite runs on load); with a memory controller, charge a
+#      cgroup for a task's slab objects and print its memory.stat; turn
+#      on the kmem events
 #      capture-boot-trace.sh records (here, not on the command line, so
 #      that the trace holds the workload rather than the KUnit suites run
 #      before init);
@@ -52,6 +54,34 @@ if [ -f /lib/modules/libslab_hotplug_kunit.ko ]; then
 fi
 if [ -f /lib/modules/slub_kunit.ko ]; then
 	insmod /lib/modules/slub_kunit.ko && echo "libslab-replacement: slub_kunit.ko loaded"
+fi
+# Memory cgroup accounting (kernels with MEMCG): a task in a cgroup of its
+# own makes MEMCG_DIRS directories in a tmpfs.  Each is a dentry and a
+# shmem inode, both of SLAB_ACCOUNT caches, charged to the cgroup at their
+# slab_size plus the obj_cgroup pointer memcg keeps per object
+# (mm/memcontrol.c obj_full_size()); the cgroup's memory.stat "slab" line
+# must grow by that much, give or take what the task itself allocates and
+# what memcg holds back per CPU (less than a page each).
+MEMCG_DIRS=2000
+if grep -q '^memory' /proc/cgroups 2>/dev/null; then
+	mkdir -p /sys/fs/cgroup /memcg-tmp
+	mount -t cgroup2 cgroup2 /sys/fs/cgroup
+	mount -t tmpfs tmpfs /memcg-tmp
+	echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+	mkdir /sys/fs/cgroup/libslab
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	sh -c 'echo $$ > /sys/fs/cgroup/libslab/cgroup.procs
+		stat() { sed -n "s/^slab //p" /sys/fs/cgroup/libslab/memory.stat; }
+		cd /memcg-tmp || exit
+		i=0
+		while [ $i -lt '"$MEMCG_DIRS"' ]; do set -- "$@" d$i; i=$((i + 1)); done
+		before=$(stat)
+		mkdir "$@"
+		echo "libslab-replacement: memcg: slab $before -> $(stat) bytes"'
+	per_dir=$(( $(cat /sys/kernel/slab/dentry/slab_size) + $(cat /sys/kernel/slab/shmem_inode_cache/slab_size) + 16 ))
+	echo "libslab-replacement: memcg: $MEMCG_DIRS directories of $per_dir bytes"
+else
+	echo "libslab-replacement: memcg: no memory controller"
 fi
 tr=/sys/kernel/tracing
 for e in kmalloc kfree kmem_cache_alloc kmem_cache_free mm_page_alloc mm_page_free; do

@@ -123,7 +123,7 @@ if [ ${#failed[@]} -gt 0 ]; then
 fi
 export LIBSLAB_SERIES_READY=1
 step "check-series" "$SCRIPTS/check-series.sh"
-step "x86_64 on libslab (replacement mode, Debian's slab options, KFENCE, memory hotplug, lockdep)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
+step "x86_64 on libslab (replacement mode, Debian's slab options, memcg, KFENCE, memory hotplug, lockdep)" "$SCRIPTS/run-replacement.sh" --arch x86_64 --sparse
 step "arm64 on libslab (replacement mode, PREEMPT_RT, lockdep)" "$SCRIPTS/run-replacement.sh" --arch arm64
 step "kunit x86_64 SLUB_TINY design" "$SCRIPTS/run-kunit.sh" --arch x86_64 --tiny
 step "module in QEMU" "$SCRIPTS/run-module.sh"

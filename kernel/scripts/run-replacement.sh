@@ -29,7 +29,9 @@
 # suites it brings offline memory online and loads
 # lib/libslab/libslab_hotplug_kunit.ko for its node, and loads
 # lib/slub_kunit.ko where the kernel has the kernel's slab test as a
-# module (x86_64: replacement-x86_64.config), turns on the kmem events, runs the
+# module (x86_64: replacement-x86_64.config), makes directories in a tmpfs
+# from a cgroup of its own where the kernel has MEMCG (their slab objects'
+# charge is checked against memory.stat), turns on the kmem events, runs the
 # trace capture's workload (trace-workload.sh), prints /proc/meminfo and
 # /proc/slabinfo, then /sys/kernel/slab, debugfs's slab files and the
 # kernel's tools/mm/slabinfo (compiled here from the tree, static) run on
@@ -407,6 +409,16 @@ for suite in "${KERNEL_SUITE_LIST[@]}" libslab_smoke libslab_kmalloc libslab_cac
 	check "$(grep -qE "^ok [0-9]+ $suite\$" "$CONSOLE" && echo ok)" \
 		"KUnit suite $suite ${line:-(one case: its KTAP line)}"
 done
+# The memory cgroup check of replacement-init.sh, where the kernel has MEMCG:
+# the cgroup's slab grows by the directories' charge, to within 8 KiB
+# below (memcg's per-CPU byte caches) and 12.5% above (the task's own).
+if grep -qx 'CONFIG_MEMCG=y' "$BUILD/.config"; then
+	read -r before after < <(sed -n 's/^libslab-replacement: memcg: slab \([0-9]*\) -> \([0-9]*\) bytes.*/\1 \2/p' "$CONSOLE")
+	read -r dirs per_dir < <(sed -n 's/^libslab-replacement: memcg: \([0-9]*\) directories of \([0-9]*\) bytes.*/\1 \2/p' "$CONSOLE")
+	grown=$(( ${after:-0} - ${before:-0} )) want=$(( ${dirs:-0} * ${per_dir:-0} ))
+	check "$([ "$want" -gt 0 ] && [ $grown -ge $((want - 8192)) ] && [ $grown -le $((want + want / 8)) ] && echo ok)" \
+		"memcg charged the cgroup's ${dirs:-?} tmpfs directories: its memory.stat slab grew $grown bytes, expected $want (dentry + shmem inode + 2 obj_cgroup pointers each)"
+fi
 stock=$(grep -v '^#' "$STOCK_FILE")
 check "$([ "$stock" = "$kernel_counts" ] && echo ok)" \
 	"the kernel's own tests count as on stock SLUB: $(echo "$kernel_counts" | paste -sd ';')"
