@@ -84,6 +84,9 @@ bool memcg_slab_post_alloc(struct kmem_cache *s, struct list_lru *lru,
 
 void memcg_slab_uncharge(struct kmem_cache *s, struct slab *slab, void *object)
 {
+	/* As above: beside SLUB (a module too) memcg's hook is not ours. */
+	if (!slab_memcg_online())
+		return;
 	__memcg_slab_free_hook(s, slab, &object, 1, slab_obj_exts(slab));
 }
 
