@@ -665,6 +665,12 @@ bool memcg_slab_post_alloc(struct kmem_cache *s, struct list_lru *lru,
 /* Charge an object or large kmalloc allocated uncharged (kmem_cache_charge()). */
 bool memcg_slab_post_charge(void *p, gfp_t flags);
 
+/* Whether memcg has a vector on slab to look in when an object goes. */
+static __always_inline bool memcg_slab_has_exts(const struct slab *slab)
+{
+	return slab_memcg_online() && unlikely(slab_obj_exts(slab));
+}
+
 /* Uncharge object of slab, which has a vector (__memcg_slab_free_hook()). */
 void memcg_slab_uncharge(struct kmem_cache *s, struct slab *slab, void *object);
 
@@ -678,7 +684,7 @@ static __always_inline void memcg_slab_free_hook(struct kmem_cache *s,
 						 struct slab *slab,
 						 void *object)
 {
-	if (slab_memcg_online() && unlikely(slab_obj_exts(slab)))
+	if (memcg_slab_has_exts(slab))
 		memcg_slab_uncharge(s, slab, object);
 }
 

@@ -316,7 +316,7 @@ static __always_inline bool slab_free_plain(struct kmem_cache *s,
 					    struct slab *slab)
 {
 	return !IS_ENABLED(CONFIG_LIBSLAB_TINY) && slab_switches_off() &&
-	       !(slab_memcg_online() && slab_obj_exts(slab));
+	       !memcg_slab_has_exts(slab);
 }
 
 /*
